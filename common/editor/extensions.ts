@@ -1,0 +1,86 @@
+import { getSchema, type AnyExtension } from '@tiptap/core';
+import type { Schema } from '@tiptap/pm/model';
+import StarterKit from '@tiptap/starter-kit';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableRow } from '@tiptap/extension-table';
+import { Color, TextStyle } from '@tiptap/extension-text-style';
+import Highlight from '@tiptap/extension-highlight';
+import TextAlign from '@tiptap/extension-text-align';
+import { BulletList, OrderedList } from '@tiptap/extension-list';
+import { isAllowedLinkUrl } from './url.ts';
+import { CodeBlock } from './nodes/CodeBlock.ts';
+import { HtmlBlock } from './nodes/HtmlBlock.ts';
+import { HtmlInline } from './nodes/HtmlInline.ts';
+import { Image, InlineImage } from './nodes/Image.ts';
+import { TableCell, TableHeader } from './nodes/TableCell.ts';
+import { Video } from './nodes/Video.ts';
+import { tightAttribute } from './nodes/tight.ts';
+
+/** Options that change how the schema's extensions behave in a live editor, never the schema. */
+export interface ContentExtensionOptions {
+  /** Replaces the code block (same name and attributes), e.g. with one that highlights. */
+  codeBlock?: AnyExtension;
+}
+
+/**
+ * Every content kind of DESIGN §4, without React: the single source of the schema for the
+ * browser, the server's validation and the Markdown codec.
+ */
+export function contentExtensions(options: ContentExtensionOptions = {}): AnyExtension[] {
+  return [
+    StarterKit.configure({
+      codeBlock: false,
+      bulletList: false,
+      orderedList: false,
+      heading: { levels: [1, 2, 3, 4, 5, 6] },
+      link: {
+        openOnClick: false,
+        autolink: false,
+        linkOnPaste: true,
+        enableClickSelection: true,
+        defaultProtocol: 'https',
+        // Markdown keeps no target, rel or class; an explicit one survives as an <a> tag.
+        HTMLAttributes: { target: null, rel: null, class: null },
+        isAllowedUri: (url) => isAllowedLinkUrl(url),
+        shouldAutoLink: () => false,
+      },
+      undoRedo: false,
+      trailingNode: false,
+      dropcursor: false,
+      gapcursor: false,
+    }),
+    BulletList.extend({ addAttributes: () => ({ tight: tightAttribute }) }),
+    OrderedList.extend({
+      addAttributes() {
+        return { ...this.parent?.(), tight: tightAttribute };
+      },
+    }),
+    TaskList.extend({ addAttributes: () => ({ tight: tightAttribute }) }),
+    TaskItem.configure({ nested: true }),
+    options.codeBlock ?? CodeBlock,
+    Image,
+    InlineImage,
+    Video,
+    Table.configure({ resizable: false }),
+    TableRow,
+    TableHeader,
+    TableCell,
+    TextStyle,
+    Color,
+    Highlight.configure({ multicolor: true }),
+    TextAlign.configure({
+      types: ['heading', 'paragraph'],
+      alignments: ['left', 'center', 'right', 'justify'],
+    }),
+    HtmlBlock,
+    HtmlInline,
+  ];
+}
+
+let cached: Schema | undefined;
+
+/** The ProseMirror schema of an Inkwell document (built once per process). */
+export function inkwellSchema(): Schema {
+  cached ??= getSchema(contentExtensions());
+  return cached;
+}

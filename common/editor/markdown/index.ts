@@ -1,0 +1,3 @@
+export { parseMarkdown } from './parseMarkdown.ts';
+export { serializeMarkdown } from './serializeMarkdown.ts';
+export { decodeMarkdownFile, MarkdownImportError, MARKDOWN_IMPORT_LIMIT } from './decode.ts';

@@ -1,0 +1,29 @@
+import ImageBase from '@tiptap/extension-image';
+import { isAllowedImageUrl } from '../url.ts';
+
+/** Pasted or dropped HTML images pass the image rule of DESIGN §4 or are dropped. */
+const allowedSource = (element: HTMLElement | string) =>
+  typeof element !== 'string' && isAllowedImageUrl(element.getAttribute('src') ?? '') ? null : false;
+
+/** A block image: `![alt](src "title")` alone in a paragraph, or an `<img>` with a size. */
+export const Image = ImageBase.extend({
+  parseHTML() {
+    return [{ tag: 'img[src]', getAttrs: allowedSource }];
+  },
+}).configure({ inline: false, allowBase64: true });
+
+/** An image inside a line of text or a link, such as a badge. */
+export const InlineImage = ImageBase.extend({
+  name: 'inlineImage',
+  draggable: false,
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        priority: 60,
+        context: 'paragraph/|heading/',
+        getAttrs: allowedSource,
+      },
+    ];
+  },
+}).configure({ inline: true, allowBase64: true });
