@@ -8,6 +8,7 @@ import Highlight from '@tiptap/extension-highlight';
 import TextAlign from '@tiptap/extension-text-align';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
 import { isAllowedLinkUrl } from './url.ts';
+import { Code } from './nodes/Code.ts';
 import { CodeBlock } from './nodes/CodeBlock.ts';
 import { HtmlBlock } from './nodes/HtmlBlock.ts';
 import { HtmlInline } from './nodes/HtmlInline.ts';
@@ -30,6 +31,7 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
   return [
     StarterKit.configure({
       codeBlock: false,
+      code: false,
       bulletList: false,
       orderedList: false,
       heading: { levels: [1, 2, 3, 4, 5, 6] },
@@ -49,6 +51,7 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
       dropcursor: false,
       gapcursor: false,
     }),
+    Code,
     BulletList.extend({ addAttributes: () => ({ tight: tightAttribute }) }),
     OrderedList.extend({
       addAttributes() {

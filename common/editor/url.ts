@@ -12,8 +12,14 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/;
  * `java\tscript:` runs as `javascript:`. Normalise the same way before looking at the scheme.
  */
 function normalise(url: string): string {
-  // eslint-disable-next-line no-control-regex
-  return url.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
+  return (
+    url
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0020\u007f-\u009f]+/g, '')
+      // Percent-encoded blanks too: a decoder further on must not turn `java%09script:` into a scheme.
+      .replace(/%(?:[01][0-9a-f]|20|7f)/gi, '')
+      .toLowerCase()
+  );
 }
 
 /** True when `url` may be the target of a link: anything but a script, file or non-image data URL. */

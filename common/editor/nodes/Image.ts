@@ -3,7 +3,9 @@ import { isAllowedImageUrl } from '../url.ts';
 
 /** Pasted or dropped HTML images pass the image rule of DESIGN §4 or are dropped. */
 const allowedSource = (element: HTMLElement | string) =>
-  typeof element !== 'string' && isAllowedImageUrl(element.getAttribute('src') ?? '') ? null : false;
+  typeof element !== 'string' && isAllowedImageUrl(element.getAttribute('src') ?? '')
+    ? null
+    : false;
 
 /** A block image: `![alt](src "title")` alone in a paragraph, or an `<img>` with a size. */
 export const Image = ImageBase.extend({

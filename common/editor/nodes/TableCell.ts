@@ -1,5 +1,8 @@
 import type { Attribute } from '@tiptap/core';
-import { TableCell as TableCellBase, TableHeader as TableHeaderBase } from '@tiptap/extension-table';
+import {
+  TableCell as TableCellBase,
+  TableHeader as TableHeaderBase,
+} from '@tiptap/extension-table';
 
 /** Column alignment of a GFM table (`:--`, `:-:`, `--:`), kept on every cell of the column. */
 const align: Attribute = {

@@ -12,7 +12,9 @@ export const Video = Youtube.extend({
         tag: 'div[data-youtube-video] iframe',
         getAttrs: (element) => {
           const video = parseYoutubeUrl(element.getAttribute('src') ?? '');
-          return video ? { src: youtubeEmbedUrl({ ...video, start: 0 }), start: video.start } : false;
+          return video
+            ? { src: youtubeEmbedUrl({ ...video, start: 0 }), start: video.start }
+            : false;
         },
       },
     ];

@@ -1,0 +1,138 @@
+/**
+ * Escaping of document text for Markdown: only what markdown-it would otherwise read as syntax,
+ * so that text comes back as the same text and a file stays readable.
+ */
+
+const ALNUM = /[\p{L}\p{N}]/u;
+const PUNCT = /[\p{P}\p{S}]/u;
+
+/** Where a piece of text is written. */
+export interface EscapeContext {
+  /** Nothing has been written on this line yet (block start or after a hard break). */
+  lineStart: boolean;
+  /** Inside a GFM table cell, where `|` ends the cell. */
+  table: boolean;
+}
+
+/** Escapes text for a Markdown paragraph, heading or cell. */
+export function escapeText(text: string, context: EscapeContext): string {
+  let out = '';
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text[i]!;
+    switch (c) {
+      case '\\':
+      case '`':
+      case '*':
+      case '[':
+      case ']':
+        out += `\\${c}`;
+        break;
+      case '_': {
+        const before = text[i - 1];
+        const after = text[i + 1];
+        out += before && after && ALNUM.test(before) && ALNUM.test(after) ? c : '\\_';
+        break;
+      }
+      case '~':
+        out += text[i - 1] === '~' || text[i + 1] === '~' || i === 0 || i === n - 1 ? '\\~' : c;
+        break;
+      case '<': {
+        const next = text[i + 1];
+        out += next === undefined || /[A-Za-z/!?]/.test(next) ? '\\<' : c;
+        break;
+      }
+      case '&':
+        out += /^&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/.test(
+          text.slice(i, i + 40),
+        )
+          ? '\\&'
+          : c;
+        break;
+      case '|':
+        out += context.table ? '\\|' : c;
+        break;
+      case '\n':
+      case '\r':
+        out += ' ';
+        break;
+      default:
+        out += c;
+    }
+  }
+  return context.lineStart ? escapeLineStart(out) : out;
+}
+
+/** Escapes what would start a block when text begins a line. */
+function escapeLineStart(s: string): string {
+  const lead = /^[ \t]+/.exec(s);
+  if (lead) {
+    // Leading blanks would be dropped, or start an indented code block.
+    return `&#${lead[0].charCodeAt(0)};${s.slice(1)}`;
+  }
+  const c = s[0];
+  if (c === '#' && /^#{1,6}(?:[ \t]|$)/.test(s)) return `\\${s}`;
+  if (c === '>' || c === '=' || (c === '~' && s.startsWith('~~~'))) return `\\${s}`;
+  if ((c === '-' || c === '+') && /^[-+](?:[ \t]|$|-)/.test(s)) return `\\${s}`;
+  const ordered = /^(\d{1,9})([.)])(?=[ \t]|$)/.exec(s);
+  if (ordered) return `${ordered[1]}\\${s.slice(ordered[1]!.length)}`;
+  return s;
+}
+
+/** True for the start or end of a line and for Unicode whitespace. */
+export function isBlank(c: string | undefined): boolean {
+  return c === undefined || /\s/u.test(c);
+}
+
+/** True for Unicode punctuation and symbols, as CommonMark's flanking rules count them. */
+export function isPunct(c: string | undefined): boolean {
+  return c !== undefined && PUNCT.test(c);
+}
+
+/** A delimiter run between `before` and `after` can open emphasis (CommonMark left-flanking). */
+export function leftFlanking(before: string | undefined, after: string | undefined): boolean {
+  return !isBlank(after) && (!isPunct(after) || isBlank(before) || isPunct(before));
+}
+
+/** A delimiter run between `before` and `after` can close emphasis (CommonMark right-flanking). */
+export function rightFlanking(before: string | undefined, after: string | undefined): boolean {
+  return !isBlank(before) && (!isPunct(before) || isBlank(after) || isPunct(after));
+}
+
+/** Writes `code` as an inline code span that reads back as exactly `code`. */
+export function codeSpan(code: string, table: boolean): string {
+  let longest = 0;
+  let run = 0;
+  for (const c of code) {
+    run = c === '`' ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  const fence = '`'.repeat(longest + 1);
+  let body = code.replace(/\n/g, ' ');
+  if (table) body = body.replace(/\|/g, '\\|');
+  const pad =
+    body.startsWith('`') ||
+    body.endsWith('`') ||
+    (body.startsWith(' ') && body.endsWith(' ') && body.trim() !== '');
+  return pad ? `${fence} ${body} ${fence}` : `${fence}${body}${fence}`;
+}
+
+/** Escapes a link destination, using the `<…>` form when it has blanks or unbalanced brackets. */
+export function linkDestination(url: string): string {
+  const escaped = url.replace(/[\\]/g, '\\\\').replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&');
+  let depth = 0;
+  let balanced = true;
+  for (const c of escaped) {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) balanced = false;
+  }
+  if (url === '' || /[\s<>]/.test(url) || !balanced || depth !== 0) {
+    return `<${escaped.replace(/[<>]/g, (c) => `\\${c}`).replace(/\n/g, '%0A')}>`;
+  }
+  return escaped;
+}
+
+/** A link or image title in double quotes. */
+export function linkTitle(title: string): string {
+  return `"${title.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}

@@ -1,0 +1,440 @@
+import type MarkdownIt from 'markdown-it';
+import type { Attrs, Mark, Node as PMNode, NodeType, Schema } from '@tiptap/pm/model';
+import { inkwellSchema } from '../extensions.ts';
+import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
+import { sanitizeHtml } from '../html/sanitize.ts';
+import { createMarkdownIt } from './markdownIt.ts';
+import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
+import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+let shared: MarkdownIt | undefined;
+
+/** An open container while the token stream is walked. */
+interface Frame {
+  type: NodeType;
+  attrs: Attrs | null;
+  content: PMNode[];
+  /** For lists: false once a loose (non-hidden) paragraph is seen. */
+  tight?: boolean;
+}
+
+const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
+
+/**
+ * Parses Markdown (markdown-it with Inkwell's settings) into a document of the Inkwell schema.
+ * Runs in Node and the browser, in time linear in the input.
+ */
+export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()): PMNode {
+  shared ??= createMarkdownIt();
+  const tokens = shared.parse(markdown, {});
+  return new DocBuilder(schema).build(tokens);
+}
+
+class DocBuilder {
+  private readonly schema: Schema;
+  private readonly nodes: Schema['nodes'];
+  private readonly stack: Frame[] = [];
+  /** Text alignment for paragraphs and headings inside a `<div align>` wrapper. */
+  private align: string | null = null;
+  private alignEnd = -1;
+
+  constructor(schema: Schema) {
+    this.schema = schema;
+    this.nodes = schema.nodes;
+  }
+
+  build(tokens: Token[]): PMNode {
+    this.push(this.nodes.doc!, null);
+    for (let i = 0; i < tokens.length; i++) {
+      if (i === this.alignEnd) {
+        this.align = null;
+        this.alignEnd = -1;
+        continue;
+      }
+      i = this.block(tokens, i);
+    }
+    const doc = this.close(this.stack.pop()!);
+    return doc;
+  }
+
+  private get top(): Frame {
+    return this.stack[this.stack.length - 1]!;
+  }
+
+  private push(type: NodeType, attrs: Attrs | null): Frame {
+    const frame: Frame = { type, attrs, content: [] };
+    this.stack.push(frame);
+    return frame;
+  }
+
+  private close(frame: Frame): PMNode {
+    return (
+      frame.type.createAndFill(frame.attrs, frame.content) ?? frame.type.createAndFill(frame.attrs)!
+    );
+  }
+
+  private pop(): void {
+    const frame = this.stack.pop()!;
+    this.top.content.push(this.close(frame));
+  }
+
+  private add(node: PMNode): void {
+    this.top.content.push(node);
+  }
+
+  /** Handles the block token at `i`; returns the index of the last token it consumed. */
+  private block(tokens: Token[], i: number): number {
+    const token = tokens[i]!;
+    const n = this.nodes;
+    switch (token.type) {
+      case 'paragraph_open': {
+        const parent = this.top;
+        if (parent.type === n.listItem) {
+          const list = this.stack[this.stack.length - 2];
+          if (list && !token.hidden) list.tight = false;
+        }
+        return this.paragraph(tokens, i);
+      }
+      case 'heading_open': {
+        const level = Number(token.tag.slice(1));
+        this.push(n.heading!, { level, textAlign: this.align });
+        return i;
+      }
+      case 'heading_close':
+      case 'blockquote_close':
+      case 'list_item_close':
+      case 'tr_close':
+      case 'table_close':
+        this.pop();
+        return i;
+      case 'blockquote_open':
+        this.push(n.blockquote!, null);
+        return i;
+      case 'bullet_list_open':
+        this.push(n.bulletList!, { tight: true }).tight = true;
+        return i;
+      case 'ordered_list_open':
+        this.push(n.orderedList!, {
+          start: Number(token.attrGet('start') ?? 1),
+          tight: true,
+        }).tight = true;
+        return i;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        this.closeList();
+        return i;
+      case 'list_item_open':
+        this.push(n.listItem!, null);
+        return i;
+      case 'fence':
+      case 'code_block': {
+        const text = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
+        const language = token.type === 'fence' ? token.info.trim() || null : null;
+        this.add(n.codeBlock!.create({ language }, text ? this.schema.text(text) : null));
+        return i;
+      }
+      case 'hr':
+        this.add(n.horizontalRule!.create());
+        return i;
+      case 'html_block':
+        return this.htmlBlock(tokens, i);
+      case 'table_open':
+        this.push(n.table!, null);
+        return i;
+      case 'tr_open':
+        this.push(n.tableRow!, null);
+        return i;
+      case 'th_open':
+      case 'td_open':
+        return this.cell(tokens, i);
+      case 'inline':
+        // Headings: inline content goes straight into the open heading.
+        for (const node of this.inline(token.children ?? [])) this.add(node);
+        return i;
+      default:
+        // thead/tbody wrappers carry nothing the schema keeps.
+        return i;
+    }
+  }
+
+  private paragraph(tokens: Token[], i: number): number {
+    const inline = tokens[i + 1];
+    const children = inline?.type === 'inline' ? this.inline(inline.children ?? []) : [];
+    const only = children.length === 1 ? children[0] : undefined;
+    const parent = this.top.type;
+    const blockContext = parent === this.nodes.doc || parent === this.nodes.blockquote;
+    if (
+      blockContext &&
+      only?.type === this.nodes.inlineImage &&
+      only.marks.length === 0 &&
+      this.align === null
+    ) {
+      this.add(this.nodes.image!.create(only.attrs));
+    } else {
+      this.add(this.nodes.paragraph!.create({ textAlign: this.align }, children));
+    }
+    // paragraph_open, inline, paragraph_close
+    return inline?.type === 'inline' ? i + 2 : i + 1;
+  }
+
+  private cell(tokens: Token[], i: number): number {
+    const token = tokens[i]!;
+    const style = token.attrGet('style') ?? '';
+    const match = /text-align:\s*(left|center|right)/.exec(style);
+    const type = token.type === 'th_open' ? this.nodes.tableHeader! : this.nodes.tableCell!;
+    const inline = tokens[i + 1];
+    const children = inline?.type === 'inline' ? this.inline(inline.children ?? []) : [];
+    const paragraph = this.nodes.paragraph!.create(null, children);
+    this.add(type.create({ align: match?.[1] ?? null }, paragraph));
+    return inline?.type === 'inline' ? i + 2 : i + 1;
+  }
+
+  private closeList(): void {
+    const frame = this.stack.pop()!;
+    const attrs = { ...frame.attrs, tight: frame.tight ?? true };
+    const n = this.nodes;
+    if (frame.type === n.bulletList && frame.content.length > 0) {
+      const tasks = frame.content.map((item) => toTaskItem(item, n.taskItem!));
+      if (tasks.every((task) => task !== null)) {
+        this.add(n.taskList!.create({ tight: attrs.tight }, tasks as PMNode[]));
+        return;
+      }
+    }
+    this.add(this.close({ ...frame, attrs }));
+  }
+
+  private htmlBlock(tokens: Token[], i: number): number {
+    const raw = tokens[i]!.content.replace(/\n$/, '');
+    const alignMatch = ALIGN_OPEN_RE.exec(raw);
+    if (alignMatch && this.align === null) {
+      const end = findAlignEnd(tokens, i + 1);
+      if (end > 0) {
+        this.align = alignMatch[1]!;
+        this.alignEnd = end;
+        return i;
+      }
+    }
+    const video = readVideoBlock(raw);
+    if (video) {
+      const parsed = parseYoutubeUrl(video.src);
+      if (parsed) {
+        this.add(
+          this.nodes.youtube!.create({
+            src: youtubeEmbedUrl({ ...parsed, start: 0 }),
+            start: parsed.start,
+            width: video.width,
+            height: video.height,
+          }),
+        );
+        return i;
+      }
+    }
+    const image = readImageTag(raw);
+    if (image && isAllowedImageUrl(image.src)) {
+      this.add(this.nodes.image!.create(image));
+      return i;
+    }
+    const html = sanitizeHtml(raw);
+    if (html.trim() !== '') this.add(this.nodes.htmlBlock!.create({ html }));
+    return i;
+  }
+
+  /** Converts the children of an inline token into inline nodes. */
+  private inline(children: Token[]): PMNode[] {
+    return new InlineBuilder(this.schema).build(children);
+  }
+}
+
+/** Finds the `</div>` that closes an alignment wrapper holding only paragraphs and headings. */
+function findAlignEnd(tokens: Token[], from: number): number {
+  let blocks = 0;
+  for (let j = from; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.type === 'html_block') return t.content.trim() === ALIGN_CLOSE && blocks > 0 ? j : -1;
+    if (t.type === 'paragraph_open' || t.type === 'heading_open') {
+      const inline = tokens[j + 1];
+      const kids = inline?.children ?? [];
+      if (t.type === 'paragraph_open' && kids.length === 1 && kids[0]!.type === 'image') return -1;
+      blocks++;
+      j += 2;
+      continue;
+    }
+    return -1;
+  }
+  return -1;
+}
+
+/** The task item for a list item whose text starts with `[ ]` or `[x]`, or null. */
+function toTaskItem(item: PMNode, taskItem: NodeType): PMNode | null {
+  const first = item.firstChild;
+  if (!first || first.type.name !== 'paragraph') return null;
+  const text = first.firstChild;
+  if (!text?.isText) return null;
+  const match = TASK_PREFIX.exec(text.text!);
+  if (!match) return null;
+  const paragraph = first.copy(first.content.cut(match[0].length));
+  return taskItem.create({ checked: match[1] !== ' ' }, [paragraph, ...childrenOf(item).slice(1)]);
+}
+
+/** An image's alt text as markdown-it renders it: the plain text of its description. */
+function altText(tokens: Token[]): string {
+  let out = '';
+  for (const t of tokens) {
+    if (t.type === 'text' || t.type === 'html_inline') out += t.content;
+    else if (t.type === 'image') out += altText(t.children ?? []);
+    else if (t.type === 'softbreak' || t.type === 'hardbreak') out += '\n';
+  }
+  return out;
+}
+
+function childrenOf(node: PMNode): PMNode[] {
+  const out: PMNode[] = [];
+  node.forEach((child) => out.push(child));
+  return out;
+}
+
+/** Builds inline nodes from markdown-it inline tokens, with a stack of open marks. */
+class InlineBuilder {
+  private readonly schema: Schema;
+  private readonly out: PMNode[] = [];
+  /** Open marks, innermost last; a null mark stands for a rejected link whose text is kept. */
+  private readonly marks: Array<{ name: string; mark: Mark | null }> = [];
+  private active: readonly Mark[] | null = [];
+
+  constructor(schema: Schema) {
+    this.schema = schema;
+  }
+
+  private get activeMarks(): readonly Mark[] {
+    if (this.active === null) {
+      let set: readonly Mark[] = [];
+      for (const { mark } of this.marks) if (mark) set = mark.addToSet(set);
+      this.active = set;
+    }
+    return this.active;
+  }
+
+  private open(name: string, mark: Mark | null): void {
+    this.marks.push({ name, mark });
+    this.active = null;
+  }
+
+  /** Closes the innermost open mark of this kind (HTML and Markdown marks may interleave). */
+  private closeMark(name: string): void {
+    for (let k = this.marks.length - 1; k >= 0; k--) {
+      if (this.marks[k]!.name === name) {
+        this.marks.splice(k, 1);
+        this.active = null;
+        return;
+      }
+    }
+  }
+
+  private text(text: string, extra?: Mark): void {
+    if (!text) return;
+    const marks = extra ? extra.addToSet(this.activeMarks) : this.activeMarks;
+    const last = this.out[this.out.length - 1];
+    if (last?.isText && last.sameMarkup(this.schema.text('x', marks))) {
+      this.out[this.out.length - 1] = this.schema.text(last.text! + text, marks);
+    } else {
+      this.out.push(this.schema.text(text, marks));
+    }
+  }
+
+  build(tokens: Token[]): PMNode[] {
+    const { marks: m, nodes: n } = this.schema;
+    const html = readHtmlInline(tokens);
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      switch (t.type) {
+        case 'text':
+          this.text(t.content);
+          break;
+        case 'softbreak':
+          this.text(' ');
+          break;
+        case 'hardbreak':
+          this.out.push(n.hardBreak!.create(null, null, this.activeMarks));
+          break;
+        case 'code_inline':
+          this.text(t.content, m.code!.create());
+          break;
+        case 'strong_open':
+          this.open('bold', m.bold!.create());
+          break;
+        case 'em_open':
+          this.open('italic', m.italic!.create());
+          break;
+        case 's_open':
+          this.open('strike', m.strike!.create());
+          break;
+        case 'link_open': {
+          const href = t.attrGet('href') ?? '';
+          this.open(
+            'link',
+            isAllowedLinkUrl(href) ? m.link!.create({ href, title: t.attrGet('title') }) : null,
+          );
+          break;
+        }
+        case 'strong_close':
+          this.closeMark('bold');
+          break;
+        case 'em_close':
+          this.closeMark('italic');
+          break;
+        case 's_close':
+          this.closeMark('strike');
+          break;
+        case 'link_close':
+          this.closeMark('link');
+          break;
+        case 'image': {
+          const src = t.attrGet('src') ?? '';
+          const alt = altText(t.children ?? []);
+          if (isAllowedImageUrl(src)) {
+            const attrs = { src, alt: alt || null, title: t.attrGet('title') || null };
+            this.out.push(n.inlineImage!.create(attrs, null, this.activeMarks));
+          } else {
+            this.text(alt);
+          }
+          break;
+        }
+        case 'html_inline':
+          i = this.htmlInline(tokens, i, html);
+          break;
+        default:
+          if (t.content) this.text(t.content);
+      }
+    }
+    return this.out;
+  }
+
+  private htmlInline(tokens: Token[], i: number, html: ReturnType<typeof readHtmlInline>): number {
+    const info = html.get(i);
+    const n = this.schema.nodes;
+    if (info?.kind === 'mark-open') {
+      this.open(info.mark, this.schema.marks[info.mark]!.create(info.attrs));
+      return i;
+    }
+    if (info?.kind === 'mark-close') {
+      this.closeMark(info.mark);
+      return i;
+    }
+    if (info?.kind === 'drop') return i;
+    if (info?.kind === 'merged') {
+      this.out.push(
+        n.htmlInline!.create({ html: sanitizeHtml(info.html) }, null, this.activeMarks),
+      );
+      return info.end;
+    }
+    if (info?.kind === 'image' && isAllowedImageUrl(info.attrs.src)) {
+      this.out.push(n.inlineImage!.create(info.attrs, null, this.activeMarks));
+      return i;
+    }
+    const clean = sanitizeHtml(tokens[i]!.content);
+    if (clean !== '') this.out.push(n.htmlInline!.create({ html: clean }, null, this.activeMarks));
+    return i;
+  }
+}
