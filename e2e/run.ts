@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { ROOT, startServer, URL_VARIABLE } from './harness.ts';
+
+/** Every `*.e2e.ts` file under e2e/, in a stable order. */
+function findTestFiles(): string[] {
+  return readdirSync(join(ROOT, 'e2e'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.e2e.ts'))
+    .sort()
+    .map((file) => join('e2e', file));
+}
+
+async function main(): Promise<number> {
+  const files = findTestFiles();
+  if (files.length === 0) {
+    console.error('No e2e/**/*.e2e.ts files found.');
+    return 1;
+  }
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    await build({
+      root: join(ROOT, 'client'),
+      configFile: join(ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+    });
+  }
+
+  const server = await startServer();
+  try {
+    // TAP, whatever the terminal: its closing `# pass N` / `# fail N` lines are what CI reads.
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=tap',
+        '--test-concurrency=1',
+        '--test-timeout=120000',
+        ...files,
+      ],
+      { cwd: ROOT, env: { ...process.env, [URL_VARIABLE]: server.url }, stdio: 'inherit' },
+    );
+    const stopOnSignal = () => child.kill('SIGTERM');
+    process.once('SIGINT', stopOnSignal);
+    process.once('SIGTERM', stopOnSignal);
+    return await new Promise<number>((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+process.exitCode = await main();

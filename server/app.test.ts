@@ -1,0 +1,196 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+
+const INDEX = '<!doctype html><title>Inkwell</title><p>spa-shell</p>';
+const SECRET = 'outside-the-client-dir';
+const HTML = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+let root: string;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  // The client folder sits beside a file that no request may ever reach.
+  root = await mkdtemp(join(tmpdir(), 'inkwell-app-'));
+  const clientDir = join(root, 'client');
+  await mkdir(join(clientDir, 'assets'), { recursive: true });
+  await writeFile(join(clientDir, 'index.html'), INDEX);
+  await writeFile(join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  await writeFile(join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(root, 'secret.txt'), SECRET);
+  const config = loadConfig({});
+  app = createApp(config, { clientDir, logger: createLogger('silent') });
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('createApp', () => {
+  it('answers the health check', async () => {
+    const res = await app.request('/healthz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves index.html at / without caching it', async () => {
+    const res = await app.request('/', { headers: HTML });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('serves index.html for any app route a browser navigates to', async () => {
+    for (const path of ['/d/7f9c0a52-3f6e-4a43-9a4b-2d1b5c1e8e11', '/trash', '/settings']) {
+      const res = await app.request(path, { headers: HTML });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('Cache-Control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX);
+    }
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await app.request('/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other static files with revalidation', async () => {
+    const res = await app.request('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404, not the app shell', async () => {
+    const res = await app.request('/assets/index-gone.js', { headers: HTML });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+  });
+
+  it('answers a request that does not accept HTML with 404 JSON', async () => {
+    const res = await app.request('/d/123', { headers: { Accept: 'application/json' } });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('not_found');
+  });
+
+  it('answers an unknown API route with 404 JSON, even from a browser', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await app.request('/api/nope', { method, headers: HTML });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({
+        error: { code: 'not_found', message: 'There is no such API endpoint.' },
+      });
+    }
+  });
+
+  it('sets the security headers on pages, assets, JSON and errors', async () => {
+    for (const path of ['/', '/assets/index-abc123.js', '/healthz', '/api/nope']) {
+      const res = await app.request(path, { headers: HTML });
+      expect(res.headers.get('X-Content-Type-Options'), path).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('Content-Security-Policy'), path).toBe(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+          "img-src 'self' data: https: http:; media-src 'self' https:; " +
+          "frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; " +
+          "form-action 'self'; connect-src 'self'",
+      );
+    }
+  });
+
+  it('answers a 100 KB URL with 400 invalid_request', async () => {
+    const res = await app.request(`/d/${'a'.repeat(100_000)}`, { headers: HTML });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('invalid_request');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+});
+
+describe('createApp over a real socket', () => {
+  let server: ServerType;
+  let port: number;
+
+  beforeAll(async () => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Sends `target` byte for byte, as `fetch` would normalise the dots away before sending. */
+  function rawGet(target: string, accept = '*/*'): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let data = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (data += chunk));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]);
+        resolve({ status, body: data.slice(data.indexOf('\r\n\r\n') + 4) });
+      });
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: ${accept}\r\nConnection: close\r\n\r\n`,
+      );
+    });
+  }
+
+  const hostile = [
+    '/../secret.txt',
+    '/../../../../etc/passwd',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E/%2E%2E/etc/passwd',
+    '/..%2fsecret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/%2e%2e/%2e%2e/secret.txt',
+    '/%252e%252e/secret.txt',
+    '/..%5csecret.txt',
+    '/..\\secret.txt',
+    '/index.html%00.js',
+    '//etc/passwd',
+  ];
+
+  it.each(hostile)('never serves a file outside the client folder for %s', async (target) => {
+    const res = await rawGet(target);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).not.toContain('root:');
+  });
+
+  it.each(hostile)('gives a browser at most the app shell for %s', async (target) => {
+    const res = await rawGet(target, HTML.Accept);
+    expect(res.body).not.toContain(SECRET);
+    expect(res.body).not.toContain('root:');
+    if (res.status === 200) expect(res.body).toBe(INDEX);
+    else expect([400, 404]).toContain(res.status);
+  });
+
+  it('refuses a 100 KB URL cleanly', async () => {
+    const res = await rawGet(`/${'a'.repeat(100_000)}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('createApp without a client build', () => {
+  it('still answers the health check and the API, and 404s pages', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { out: (l) => lines.push(l), err: (l) => lines.push(l) });
+    const bare = createApp(loadConfig({}), { clientDir: join(tmpdir(), 'no-such-dir'), logger });
+    expect((await bare.request('/healthz')).status).toBe(200);
+    expect((await bare.request('/api/documents')).status).toBe(404);
+    expect((await bare.request('/', { headers: HTML })).status).toBe(404);
+    expect(lines.join('\n')).toContain('npm run build');
+  });
+});
