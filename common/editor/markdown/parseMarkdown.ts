@@ -237,7 +237,14 @@ class DocBuilder {
       return i;
     }
     const html = sanitizeHtml(raw);
-    if (html.trim() !== '') this.add(this.nodes.htmlBlock!.create({ html }));
+    if (html.trim() === '') return i;
+    if (html !== raw && !isSingleHtmlBlock(html)) {
+      // What sanitising left no longer reads as one HTML block (a removed <script> can leave
+      // plain text): keep it as the Markdown it now is, so export and import agree.
+      parseMarkdown(html, this.schema).forEach((node) => this.add(node));
+      return i;
+    }
+    this.add(this.nodes.htmlBlock!.create({ html }));
     return i;
   }
 
@@ -245,6 +252,16 @@ class DocBuilder {
   private inline(children: Token[]): PMNode[] {
     return new InlineBuilder(this.schema).build(children);
   }
+}
+
+/** True when `html` reads back from Markdown as exactly one HTML block holding it. */
+function isSingleHtmlBlock(html: string): boolean {
+  const tokens = shared!.parse(html, {});
+  return (
+    tokens.length === 1 &&
+    tokens[0]!.type === 'html_block' &&
+    tokens[0]!.content.replace(/\n$/, '') === html
+  );
 }
 
 /** Finds the `</div>` that closes an alignment wrapper holding only paragraphs and headings. */
