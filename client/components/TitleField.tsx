@@ -1,0 +1,34 @@
+/** Longest title a document may have (DESIGN §3). */
+export const TITLE_MAX_LENGTH = 200;
+
+/** Props of {@link TitleField}. */
+export interface TitleFieldProps {
+  /** The title. */
+  value: string;
+  /** Receives each edit. */
+  onChange: (title: string) => void;
+  /** Enter moves on to the document. */
+  onEnter: () => void;
+}
+
+/** The document title in the top bar, edited in place. */
+export function TitleField({ value, onChange, onEnter }: TitleFieldProps) {
+  return (
+    <input
+      className="ink-title"
+      type="text"
+      aria-label="Document title"
+      placeholder="Untitled"
+      maxLength={TITLE_MAX_LENGTH}
+      spellCheck
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === 'ArrowDown') {
+          event.preventDefault();
+          onEnter();
+        }
+      }}
+    />
+  );
+}

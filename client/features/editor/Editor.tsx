@@ -1,0 +1,82 @@
+import type { JSONContent } from '@tiptap/core';
+import {
+  EditorContent,
+  useEditor,
+  type Editor as TiptapEditor,
+  type UseEditorOptions,
+} from '@tiptap/react';
+import { lazy, Suspense, useState, type RefObject } from 'react';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { editorExtensions } from './editorExtensions.ts';
+import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
+
+// The menus appear only once text is selected, so they load just after the editor shows,
+// outside the first download (with floating-ui and the bubble menu plugin).
+const EditorMenus = lazy(() =>
+  import('./menus/EditorMenus.tsx').then((module) => ({ default: module.EditorMenus })),
+);
+
+/** Options of {@link useInkwellEditor}. */
+export interface InkwellEditorOptions {
+  /** The document to open (read once, when the editor is created). */
+  content: JSONContent;
+  /**
+   * Where pasted and dropped Markdown goes. A ref, because the handlers need the editor this
+   * hook creates; the editor calls whatever the ref holds at the time.
+   */
+  markdown: RefObject<MarkdownTransferOptions>;
+}
+
+/**
+ * Creates the editor once for the page. The options object is built once too: useEditor
+ * compares options on every render and would otherwise push them into the view each time the
+ * page re-renders (for instance per keystroke in the title).
+ */
+export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): TiptapEditor {
+  const [options] = useState<UseEditorOptions>(() => ({
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    // Tiptap's base styles are in styles/prosemirror.css: an injected <style> breaks under CSP.
+    injectCSS: false,
+    content,
+    extensions: editorExtensions({
+      markdown: {
+        onMarkdownText: (text) => markdown.current.onMarkdownText(text),
+        onMarkdownFile: (file) => markdown.current.onMarkdownFile(file),
+        onPasteHint: () => markdown.current.onPasteHint(),
+      },
+    }),
+    editorProps: {
+      // Keep the caret clear of the sticky top bar and status bar when typing scrolls the page.
+      scrollMargin: { top: 72, bottom: 56, left: 8, right: 8 },
+      scrollThreshold: { top: 72, bottom: 56, left: 8, right: 8 },
+      attributes: {
+        class: 'ink-prose',
+        'aria-label': 'Document',
+        'aria-multiline': 'true',
+        role: 'textbox',
+      },
+    },
+  }));
+  return useEditor(options, []);
+}
+
+/** Props of {@link Editor}. */
+export interface EditorProps {
+  /** The editor from {@link useInkwellEditor}. */
+  editor: TiptapEditor;
+}
+
+/** The document surface with its floating menus. */
+export function Editor({ editor }: EditorProps) {
+  return (
+    <div className="ink-editor">
+      <EditorContent editor={editor} className="ink-editor__content" />
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <EditorMenus editor={editor} />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { describe, expect, it } from 'vitest';
+import { contentExtensions } from '../../../../common/editor/extensions.ts';
+import { HighlightedCodeBlock } from './HighlightedCodeBlock.ts';
+import { codeHighlightKey } from './highlightPlugin.ts';
+
+function editorWith(content: string): Editor {
+  return new Editor({
+    element: document.createElement('div'),
+    extensions: contentExtensions({ codeBlock: HighlightedCodeBlock }),
+    content,
+  });
+}
+
+const decorations = (editor: Editor) => codeHighlightKey.getState(editor.state)?.find() ?? [];
+
+async function settle(editor: Editor, predicate: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !predicate(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(predicate(), 'waited for highlighting').toBe(true);
+  void editor;
+}
+
+describe('code highlighting', () => {
+  it('loads the grammar of the info string and decorates tokens', async () => {
+    const editor = editorWith('<pre><code class="language-ts">const x: number = 1;</code></pre>');
+    await settle(editor, () => decorations(editor).length > 0);
+    const html = editor.view.dom.innerHTML;
+    expect(html).toContain('hljs-keyword');
+    expect(html).toContain('hljs-number');
+    editor.destroy();
+  });
+
+  it('leaves code in unknown languages plain', () => {
+    const editor = editorWith(
+      '<pre><code class="language-mermaid">graph TD; A--&gt;B</code></pre>',
+    );
+    expect(decorations(editor)).toHaveLength(0);
+    editor.destroy();
+  });
+
+  it('keeps a code block’s decorations when text elsewhere changes', async () => {
+    const editor = editorWith(
+      '<p>text</p><pre><code class="language-python">def f(): return 1</code></pre>',
+    );
+    await settle(editor, () => decorations(editor).length > 0);
+    const before = decorations(editor);
+    editor.commands.insertContentAt(1, 'more ');
+    const after = decorations(editor);
+    expect(after.length).toBe(before.length);
+    expect(after[0]?.from).toBe((before[0]?.from ?? 0) + 5);
+    editor.destroy();
+  });
+
+  it('highlights again when the language changes and after an edit inside', async () => {
+    const editor = editorWith('<pre><code class="language-python">x = 1</code></pre>');
+    await settle(editor, () => decorations(editor).length > 0);
+    editor.commands.updateAttributes('codeBlock', { language: 'mermaid' });
+    expect(decorations(editor)).toHaveLength(0);
+    editor.commands.updateAttributes('codeBlock', { language: 'python' });
+    expect(decorations(editor).length).toBeGreaterThan(0);
+    editor.commands.insertContentAt(1, 'def ');
+    expect(editor.view.dom.innerHTML).toContain('hljs-keyword');
+    editor.destroy();
+  });
+});

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { describe, expect, it } from 'vitest';
+import { editorExtensions } from './editorExtensions.ts';
+import { documentStats } from './documentStats.ts';
+
+function editorWith(content: string): Editor {
+  const noop = () => undefined;
+  return new Editor({
+    element: document.createElement('div'),
+    extensions: editorExtensions({
+      markdown: { onMarkdownText: noop, onMarkdownFile: noop, onPasteHint: noop },
+    }),
+    content,
+  });
+}
+
+describe('documentStats', () => {
+  it('matches CharacterCount on the whole document', () => {
+    const editor = editorWith(
+      '<h1>Title here</h1><p>One  two\tthree</p><ul><li><p>four</p></li><li><p>five six</p></li></ul><hr><p>seven<br>eight</p>',
+    );
+    const counter = editor.storage.characterCount;
+    expect(documentStats(editor.state.doc, counter)).toEqual({
+      words: counter.words(),
+      characters: counter.characters(),
+    });
+    expect(counter.words()).toBe(10);
+    editor.destroy();
+  });
+
+  it('recounts only what changed and stays exact after an edit', () => {
+    const editor = editorWith('<p>alpha beta</p><p>gamma</p>');
+    const counter = editor.storage.characterCount;
+    documentStats(editor.state.doc, counter);
+    editor.commands.insertContentAt(editor.state.doc.content.size - 1, ' delta');
+    expect(documentStats(editor.state.doc, counter)).toEqual({
+      words: counter.words(),
+      characters: counter.characters(),
+    });
+    editor.destroy();
+  });
+});

@@ -1,0 +1,69 @@
+import { Extension, type AnyExtension } from '@tiptap/core';
+import {
+  CharacterCount,
+  Dropcursor,
+  Gapcursor,
+  Placeholder,
+  TrailingNode,
+  UndoRedo,
+} from '@tiptap/extensions';
+import { contentExtensions } from '../../../common/editor/extensions.ts';
+import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
+import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
+import { MenuShortcuts } from './menus/MenuShortcuts.ts';
+import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
+import { SlashCommand } from './slash/SlashCommand.ts';
+
+/**
+ * The one shortcut of the sheet that no other extension binds: Mod-Shift-X for strike, Google
+ * Docs' habit, beside Tiptap's Mod-Shift-S. (Mod-K and Alt-F10 come with the menus.)
+ */
+export const InkwellKeymap = Extension.create({
+  name: 'inkwellKeymap',
+
+  addKeyboardShortcuts() {
+    return {
+      'Mod-Shift-x': () => this.editor.commands.toggleStrike(),
+    };
+  },
+});
+
+/** Words are runs of non-space; CharacterCount's default splits on the space character only. */
+const countWords = (text: string): number => text.match(/\S+/g)?.length ?? 0;
+
+/** The placeholder of the empty line holding the cursor: a hint, or the heading's level. */
+function placeholderFor({
+  node,
+}: {
+  node: { type: { name: string }; attrs: Record<string, unknown> };
+}) {
+  if (node.type.name === 'heading') return `Heading ${String(node.attrs.level)}`;
+  if (node.type.name === 'paragraph') return "Type '/' for commands…";
+  return '';
+}
+
+/** Options of {@link editorExtensions}. */
+export interface EditorExtensionOptions {
+  /** Where pasted or dropped Markdown goes. */
+  markdown: MarkdownTransferOptions;
+}
+
+/**
+ * Everything the browser editor runs: the shared schema (with a highlighting code block and
+ * rendered HTML nodes) plus the editing behaviour that only a live editor needs.
+ */
+export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
+  return [
+    ...withHtmlNodeViews(contentExtensions({ codeBlock: HighlightedCodeBlock })),
+    Placeholder.configure({ placeholder: placeholderFor, showOnlyCurrent: true }),
+    CharacterCount.configure({ wordCounter: countWords }),
+    UndoRedo,
+    Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
+    Gapcursor,
+    TrailingNode,
+    MarkdownTransfer.configure(options.markdown),
+    SlashCommand,
+    MenuShortcuts,
+    InkwellKeymap,
+  ];
+}

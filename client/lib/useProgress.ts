@@ -1,0 +1,41 @@
+import { useCallback, useRef, useState } from 'react';
+import { afterPaint } from './schedule.ts';
+
+/** How long a task may take before its progress is shown (DESIGN §4). */
+export const PROGRESS_DELAY_MS = 500;
+
+/** Options of a task run with progress. */
+export interface ProgressOptions {
+  /**
+   * Show the progress at once and let it paint before the task starts. For work known to block
+   * the main thread for long (a large file), where the delay timer could not fire in time.
+   */
+  immediate?: boolean;
+}
+
+/** Runs tasks with a progress label that appears only when a task takes over half a second. */
+export function useProgress() {
+  const [label, setLabel] = useState<string | null>(null);
+  const running = useRef(0);
+
+  const run = useCallback(
+    async <T>(text: string, task: () => Promise<T>, options: ProgressOptions = {}): Promise<T> => {
+      running.current += 1;
+      const timer = window.setTimeout(() => setLabel(text), PROGRESS_DELAY_MS);
+      if (options.immediate) {
+        setLabel(text);
+        await afterPaint();
+      }
+      try {
+        return await task();
+      } finally {
+        window.clearTimeout(timer);
+        running.current -= 1;
+        if (running.current === 0) setLabel(null);
+      }
+    },
+    [],
+  );
+
+  return { label, run };
+}
