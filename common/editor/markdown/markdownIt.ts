@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
 import { isAllowedLinkUrl } from '../url.ts';
 
 /**
@@ -7,7 +7,7 @@ import { isAllowedLinkUrl } from '../url.ts';
  * preset). Links follow Inkwell's link rule.
  */
 export function createMarkdownIt(): MarkdownIt {
-  const md = new MarkdownIt('default', {
+  const md = new MarkdownItConstructor('default', {
     html: true,
     linkify: false,
     breaks: false,

@@ -1,4 +1,4 @@
-import type MarkdownIt from 'markdown-it';
+import type { MarkdownIt, Token } from 'markdown-it';
 import type { Attrs, Mark, Node as PMNode, NodeType, Schema } from '@tiptap/pm/model';
 import { inkwellSchema } from '../extensions.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
@@ -6,8 +6,6 @@ import { sanitizeHtml } from '../html/sanitize.ts';
 import { createMarkdownIt } from './markdownIt.ts';
 import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
-
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 let shared: MarkdownIt | undefined;
 
@@ -166,8 +164,9 @@ class DocBuilder {
     const parent = this.top.type;
     const blockContext = parent === this.nodes.doc || parent === this.nodes.blockquote;
     if (
+      only &&
       blockContext &&
-      only?.type === this.nodes.inlineImage &&
+      only.type === this.nodes.inlineImage &&
       only.marks.length === 0 &&
       this.align === null
     ) {
@@ -181,7 +180,7 @@ class DocBuilder {
 
   private cell(tokens: Token[], i: number): number {
     const token = tokens[i]!;
-    const style = token.attrGet('style') ?? '';
+    const style = String(token.attrGet('style') ?? '');
     const match = /text-align:\s*(left|center|right)/.exec(style);
     const type = token.type === 'th_open' ? this.nodes.tableHeader! : this.nodes.tableCell!;
     const inline = tokens[i + 1];
@@ -388,7 +387,7 @@ class InlineBuilder {
           this.open('strike', m.strike!.create());
           break;
         case 'link_open': {
-          const href = t.attrGet('href') ?? '';
+          const href = String(t.attrGet('href') ?? '');
           this.open(
             'link',
             isAllowedLinkUrl(href) ? m.link!.create({ href, title: t.attrGet('title') }) : null,
@@ -408,7 +407,7 @@ class InlineBuilder {
           this.closeMark('link');
           break;
         case 'image': {
-          const src = t.attrGet('src') ?? '';
+          const src = String(t.attrGet('src') ?? '');
           const alt = altText(t.children ?? []);
           if (isAllowedImageUrl(src)) {
             const attrs = { src, alt: alt || null, title: t.attrGet('title') || null };

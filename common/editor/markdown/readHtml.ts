@@ -1,10 +1,8 @@
-import type MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 import { parseStyle, parseTag, type ParsedTag } from '../html/parseTag.ts';
 import { isAllowedLinkUrl } from '../url.ts';
 import { isNormalisedUrl } from './markdownIt.ts';
 import { colorTag, highlightTag, imageTag, isSafeColor, linkTag } from './htmlForms.ts';
-
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /** What an `html_inline` token stands for in the document. */
 export type HtmlInlineInfo =

@@ -335,9 +335,9 @@ function inline(node: PMNode, context: InlineContext): string {
     write(pendingSpace);
     pendingSpace = '';
 
-    let lead = '';
     if (text !== null && opening.length > 0 && !child.marks.some((m) => m.type.name === 'code')) {
-      lead = /^\s*/u.exec(text)![0];
+      // Emphasis cannot open before a blank, so leading blanks go before the delimiter.
+      const lead = /^\s*/u.exec(text)![0];
       text = text.slice(lead.length);
       if (lead) write(lead);
     }

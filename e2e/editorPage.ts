@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { appUrl, collectPageErrors } from './harness.ts';
+
+/** An open editor in its own browser context (fresh storage, clipboard allowed). */
+export interface EditorSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and console errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the app in a fresh context. `alert`, `confirm`, `prompt` and `print` are replaced by stubs
+ * that record their calls in `window.__scriptRan`, so a test can prove that no injected script ran.
+ */
+export async function openEditor(browser: Browser): Promise<EditorSession> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl() });
+  await context.addInitScript(() => {
+    const calls: string[] = [];
+    Object.defineProperty(window, '__scriptRan', { value: calls });
+    for (const name of ['alert', 'confirm', 'prompt', 'print'] as const) {
+      Object.defineProperty(window, name, {
+        value: (...args: unknown[]) => {
+          calls.push(`${name}(${args.map(String).join(', ')})`);
+          return null;
+        },
+      });
+    }
+  });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  page.on('dialog', (dialog) => {
+    errors.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.goto(appUrl());
+  await editorLocator(page).waitFor({ state: 'visible' });
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** The editable document. */
+export const editorLocator = (page: Page) => page.locator('.ProseMirror[contenteditable=true]');
+
+/** Calls recorded by the `alert`/`confirm`/`prompt`/`print` stubs. */
+export async function scriptCalls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __scriptRan: string[] }).__scriptRan);
+}
+
+/** Imports Markdown through the file input, confirming the replacement if asked. */
+export async function importMarkdown(page: Page, text: string | Buffer, name = 'import.md') {
+  const buffer = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  await page
+    .getByLabel('Import Markdown file')
+    .setInputFiles({ name, mimeType: 'text/markdown', buffer });
+  const replace = page.getByRole('button', { name: /^Replace/ });
+  if (await replace.isVisible().catch(() => false)) await replace.click();
+}
+
+/** Runs an item of the document menu. */
+export async function runMenuItem(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Document menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Exports the document through "Export Markdown" and returns the downloaded text. */
+export async function exportMarkdown(page: Page): Promise<string> {
+  const download = page.waitForEvent('download');
+  await runMenuItem(page, 'Export Markdown');
+  const path = await (await download).path();
+  return readFile(path, 'utf8');
+}
+
+/** Dispatches a paste of the given clipboard data at the selection. */
+export async function paste(page: Page, data: Record<string, string>) {
+  await editorLocator(page).evaluate((element, entries) => {
+    const transfer = new DataTransfer();
+    for (const [type, value] of Object.entries(entries)) transfer.setData(type, value);
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+    );
+  }, data);
+}
+
+/**
+ * Dangerous things left in a part of the page: `on*` attributes, script-running URLs, and
+ * elements that run or embed code (a YouTube iframe from youtube-nocookie is allowed).
+ */
+export async function dangerousDom(page: Page, selector = '.ProseMirror'): Promise<string[]> {
+  return page.evaluate((rootSelector) => {
+    const found: string[] = [];
+    const urlAttributes =
+      /^(?:href|src|action|formaction|xlink:href|srcdoc|data|poster|background)$/i;
+    const badUrl = /^(?:javascript|vbscript|file|data:(?!image\/(?:gif|png|jpeg|webp);))/i;
+    for (const root of document.querySelectorAll(rootSelector)) {
+      for (const element of root.querySelectorAll('*')) {
+        const tag = element.tagName.toLowerCase();
+        if (['script', 'object', 'embed', 'base', 'form', 'meta', 'link'].includes(tag)) {
+          found.push(`<${tag}>`);
+        }
+        if (tag === 'iframe') {
+          const src = element.getAttribute('src') ?? '';
+          if (!src.startsWith('https://www.youtube-nocookie.com/embed/'))
+            found.push(`<iframe ${src}>`);
+        }
+        for (const attribute of element.attributes) {
+          // eslint-disable-next-line no-control-regex -- browsers ignore these around a URL
+          const value = attribute.value.replace(/[\u0000-\u0020]/g, '');
+          if (/^on/i.test(attribute.name)) found.push(`<${tag} ${attribute.name}>`);
+          if (urlAttributes.test(attribute.name) && badUrl.test(value)) {
+            found.push(`<${tag} ${attribute.name}="${attribute.value.slice(0, 40)}">`);
+          }
+        }
+      }
+    }
+    return found;
+  }, selector);
+}

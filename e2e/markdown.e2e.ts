@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { parseMarkdown, serializeMarkdown } from '../common/editor/markdown/index.ts';
+import { launchBrowser, screenshot } from './harness.ts';
+import {
+  editorLocator,
+  exportMarkdown,
+  importMarkdown,
+  openEditor,
+  paste,
+  scriptCalls,
+  type EditorSession,
+} from './editorPage.ts';
+
+const sample = readFileSync(new URL('./fixtures/sample.md', import.meta.url), 'utf8');
+
+let browser: Browser;
+let session: EditorSession;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('imports a Markdown file, shows every kind of content, and exports the same Markdown', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  await importMarkdown(page, sample, 'sample.md');
+  const editor = editorLocator(page);
+  await editor.getByRole('heading', { name: 'Inkwell sample', level: 1 }).waitFor();
+  for (const selector of [
+    'h2',
+    'ul li',
+    'ol li',
+    'ul[data-type="taskList"] li',
+    'blockquote blockquote',
+    'pre code',
+    'table th',
+    'img[src="https://example.com/picture.png"]',
+    'iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]',
+    'strong',
+    'em',
+    'u',
+    's',
+    'code',
+    'a[href="https://example.com"]',
+    'mark',
+    'hr',
+    'br',
+  ]) {
+    assert.ok((await editor.locator(selector).count()) > 0, `missing ${selector}`);
+  }
+  await screenshot(page, 'markdown-import');
+  const exported = await exportMarkdown(page);
+  // The browser runs the same codec as the command line.
+  assert.equal(exported, serializeMarkdown(parseMarkdown(sample)));
+  // Importing the export again gives the export again.
+  await importMarkdown(page, exported, 'again.md');
+  await editor.getByRole('heading', { name: 'Inkwell sample', level: 1 }).waitFor();
+  assert.equal(await exportMarkdown(page), exported);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('a file that is not UTF-8 text or is too big gets a clear message and changes nothing', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  await importMarkdown(page, '# Kept\n\nThis stays.\n', 'kept.md');
+  await editorLocator(page).getByRole('heading', { name: 'Kept' }).waitFor();
+  const before = await exportMarkdown(page);
+
+  await importMarkdown(
+    page,
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]),
+    'image.md',
+  );
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /not UTF-8 text|binary/ })
+    .waitFor();
+  assert.equal(await exportMarkdown(page), before);
+
+  await importMarkdown(page, Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'huge.md');
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /up to 10\.0 MB/ })
+    .waitFor();
+  assert.equal(await exportMarkdown(page), before);
+  await session.close();
+});
+
+test('a plain paste is not converted from Markdown; Paste as Markdown is', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const editor = editorLocator(page);
+  await editor.click();
+  await paste(page, { 'text/plain': '# Not a heading with **stars**' });
+  await editor.getByText('# Not a heading with **stars**').waitFor();
+  assert.equal(await editor.locator('h1, strong').count(), 0);
+
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => navigator.clipboard.writeText('## Converted **bold**'));
+  await page.keyboard.press('ControlOrMeta+Shift+V');
+  await editor.getByRole('heading', { name: 'Converted bold', level: 2 }).waitFor();
+  assert.equal(await editor.locator('h2 strong').count(), 1);
+  await session.close();
+});
+
+test('a javascript: link, pasted or typed, is dropped and its text kept', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const editor = editorLocator(page);
+  await editor.click();
+  await paste(page, {
+    'text/html':
+      '<p><a href="javascript:alert(1)">pasted</a> and <a href=" JaVaScRiPt:alert(2)">spaced</a></p>',
+    'text/plain': 'pasted and spaced',
+  });
+  await editor.getByText('pasted and spaced').waitFor();
+  assert.equal(await editor.locator('a').count(), 0);
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('typed link');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('ControlOrMeta+k');
+  const input = page.getByRole('textbox', { name: /link/i });
+  await input.fill('javascript:alert(3)');
+  await input.press('Enter');
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /javascript/i })
+    .waitFor();
+  assert.equal(await editor.locator('a').count(), 0);
+  assert.deepEqual(await scriptCalls(page), []);
+  await session.close();
+});

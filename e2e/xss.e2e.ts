@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './harness.ts';
+import {
+  dangerousDom,
+  editorLocator,
+  importMarkdown,
+  openEditor,
+  paste,
+  runMenuItem,
+  scriptCalls,
+  type EditorSession,
+} from './editorPage.ts';
+import { dangerousMarkdown } from './exportCheck.ts';
+
+interface XssCase {
+  title: string;
+  payload: string;
+}
+
+const { cases } = JSON.parse(
+  readFileSync(new URL('../test-corpus/xss/dompurify-fixtures.json', import.meta.url), 'utf8'),
+) as { cases: XssCase[] };
+
+let browser: Browser;
+let session: EditorSession;
+
+before(async () => {
+  browser = await launchBrowser();
+  session = await openEditor(browser);
+});
+
+after(async () => {
+  await session?.close();
+  await browser?.close();
+});
+
+/** Lets lazy node views (sanitised HTML, images) render and any injected handler fire. */
+const settle = () => session.page.waitForTimeout(60);
+
+async function copiedMarkdown(): Promise<string> {
+  await runMenuItem(session.page, 'Copy as Markdown');
+  return session.page.evaluate(() => navigator.clipboard.readText());
+}
+
+test(`the ${cases.length} DOMPurify payloads, imported as Markdown, run no script and leave nothing dangerous`, async () => {
+  assert.ok(cases.length >= 200);
+  const failures: string[] = [];
+  for (const { title, payload } of cases) {
+    await importMarkdown(session.page, payload, 'payload.md');
+    await settle();
+    const dom = await dangerousDom(session.page);
+    if (dom.length) failures.push(`${title} (import, editor DOM): ${dom.join(' ')}`);
+    const exported = await copiedMarkdown();
+    const inExport = dangerousMarkdown(exported);
+    if (inExport.length) failures.push(`${title} (import, export): ${inExport.join(' ')}`);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await scriptCalls(session.page), []);
+});
+
+test(`the ${cases.length} DOMPurify payloads, pasted as HTML, run no script and leave nothing dangerous`, async () => {
+  const failures: string[] = [];
+  const page = session.page;
+  for (const { title, payload } of cases) {
+    // Pasted one after another at the end, so the final export holds every payload.
+    await editorLocator(page).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await paste(page, { 'text/html': payload, 'text/plain': payload });
+    await settle();
+    const dom = await dangerousDom(page);
+    if (dom.length) {
+      failures.push(`${title} (paste, editor DOM): ${dom.join(' ')}`);
+      break;
+    }
+  }
+  const exported = await copiedMarkdown();
+  assert.deepEqual(dangerousMarkdown(exported), []);
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await scriptCalls(page), []);
+  assert.deepEqual(
+    session.errors.filter((e) => e.startsWith('dialog')),
+    [],
+  );
+});
