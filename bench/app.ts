@@ -1,0 +1,230 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openPage } from './browser.ts';
+import type { ShownTimings } from './pages/api.ts';
+import { ROOT, TMP_DIR } from './paths.ts';
+import { serveStatic } from './staticServer.ts';
+
+/** Where `npm run build` puts the client. */
+export const APP_DIR = join(ROOT, 'dist', 'client');
+
+/** The accessible name of the app's Markdown file input. */
+const IMPORT_INPUT_LABEL = 'Import Markdown file';
+const READY_TIMEOUT_MS = 30_000;
+const IMPORT_TIMEOUT_MS = 120_000;
+
+/** Thrown when the app cannot be built or served; the benchmark reports it as skipped. */
+export class AppUnavailableError extends Error {
+  override name = 'AppUnavailableError';
+}
+
+/** The app, served for a benchmark. */
+export interface RunningApp {
+  /** Its base URL. */
+  url: string;
+  /** How it is served: by Inkwell's server, or by the bench's static server when that failed. */
+  servedBy: string;
+  /** Stops serving. */
+  stop(): Promise<void>;
+}
+
+let built: Promise<void> | undefined;
+
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+const BUILD_LOG = join(TMP_DIR, 'app-build.log');
+const GENERIC_BUILD_LINE = /^(error during build:|Error: Build failed with \d+ errors?:?)$/i;
+
+/** The first lines of a failed build's output that say what failed. */
+function buildFailure(output: string): string {
+  const lines = stripVTControlCharacters(output)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !GENERIC_BUILD_LINE.test(line));
+  const telling = lines.filter((line) => /error|fail|cannot|could not|not found/i.test(line));
+  return (telling.length > 0 ? telling : lines).slice(0, 2).join(' | ');
+}
+
+async function viteBuild(args: string[]): Promise<void> {
+  const { code, output } = await run(join(ROOT, 'node_modules', '.bin', 'vite'), [
+    'build',
+    ...args,
+  ]);
+  await mkdir(TMP_DIR, { recursive: true });
+  await writeFile(BUILD_LOG, output);
+  if (code !== 0) {
+    const reason = buildFailure(output) || `vite build exited with ${code}`;
+    throw new AppUnavailableError(`app build failed: ${reason} (full output in ${BUILD_LOG})`);
+  }
+}
+
+/** Builds the app into `dist/client` once per run (`vite build`, as `npm run build` does). */
+export function buildApp(): Promise<void> {
+  built ??= (async () => {
+    const started = performance.now();
+    await viteBuild([]);
+    if (!existsSync(join(APP_DIR, 'index.html'))) {
+      throw new AppUnavailableError(`app build failed: it wrote no ${APP_DIR}/index.html`);
+    }
+    console.log(`Built the app in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  })();
+  return built;
+}
+
+/** Builds the app unminified into `outDir`, so that CPU profiles name its functions. */
+export function buildReadableApp(outDir: string): Promise<void> {
+  return viteBuild(['--minify', 'false', '--outDir', outDir, '--emptyOutDir']);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, exited: Promise<unknown>): Promise<boolean> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!gone && Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+/**
+ * Serves the built app with Inkwell's own server (`server/main.ts`) on a free port. When that
+ * server does not come up, the bench's static server serves `dist/client` instead, so the
+ * client can still be measured, and says so.
+ */
+export async function startApp(): Promise<RunningApp> {
+  await buildApp();
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  if (await waitForHealth(url, exited)) {
+    return {
+      url,
+      servedBy: 'server/main.ts',
+      stop: async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  }
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await exited;
+  const why = stderr.trim().split('\n').slice(-2).join(' | ') || 'no answer on /healthz';
+  console.log(`Inkwell's server did not start (${why}); serving dist/client statically.`);
+  const server = await serveStatic(APP_DIR, 'index.html');
+  return { url: server.url, servedBy: 'bench static server', stop: () => server.close() };
+}
+
+/** Opens the editor route of the app with the probe installed, and waits for the editor. */
+export async function openInkwell(
+  context: BrowserContext,
+  app: RunningApp,
+  probePath: string,
+): Promise<Page> {
+  await context.addInitScript({ path: probePath });
+  const open = () =>
+    openPage(
+      context,
+      `${app.url}/`,
+      () => document.querySelector('.ProseMirror') !== null && 'benchProbe' in window,
+      READY_TIMEOUT_MS,
+    );
+  try {
+    return await open();
+  } catch {
+    // Once more: another build may have been replacing dist/client while the page loaded.
+    try {
+      return await open();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AppUnavailableError(`the editor did not appear at ${app.url}/: ${reason}`);
+    }
+  }
+}
+
+/**
+ * Imports a Markdown file through the app's file input, confirming the "replace" question if the
+ * document was not empty, and resolves once the heading `headingText` has been painted.
+ */
+export async function importThroughUi(
+  page: Page,
+  path: string,
+  headingText: string,
+): Promise<ShownTimings> {
+  await page.evaluate((text) => window.benchProbe.watch(text), headingText);
+  await page.getByLabel(IMPORT_INPUT_LABEL).setInputFiles(path);
+  let done = false;
+  const shown = withTimeout(
+    page.evaluate(() => window.benchProbe.shown()),
+    IMPORT_TIMEOUT_MS,
+    `the heading "${headingText}" did not appear after importing ${path}`,
+  ).finally(() => (done = true));
+  // A cheap check between waits: Playwright's role queries walk the whole document and would
+  // still be polling, and skewing the timings, long after the import.
+  while (!done) {
+    const asked = await page.evaluate(
+      () => document.querySelector('[role="dialog"], dialog[open]') !== null,
+    );
+    if (asked) {
+      await page.getByRole('button', { name: 'Replace' }).click();
+      break;
+    }
+    await Promise.race([
+      shown.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 100)),
+    ]);
+  }
+  return shown;
+}
+
+/** Rejects with `message` when `promise` takes longer than `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

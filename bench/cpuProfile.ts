@@ -1,0 +1,92 @@
+/** Where a sample of a CPU profile was (the fields of CDP's `Runtime.CallFrame` used here). */
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+
+/** A CPU profile as CDP's `Profiler.stop` returns it (the fields used here). */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: CallFrame }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Not functions: time outside JavaScript, which the trace breaks down instead. */
+const NOT_JS = new Set(['(program)', '(idle)', '(root)']);
+
+/** Milliseconds spent, by name. */
+export type Breakdown = Map<string, number>;
+
+function add(breakdown: Breakdown, key: string, ms: number): void {
+  breakdown.set(key, (breakdown.get(key) ?? 0) + ms);
+}
+
+/** The `count` largest entries, largest first. */
+export function top(breakdown: Breakdown, count: number): [string, number][] {
+  return [...breakdown].sort((a, b) => b[1] - a[1]).slice(0, count);
+}
+
+function frameName(frame: CallFrame): string {
+  const file = frame.url.split('/').pop() ?? '';
+  const where = file === '' ? '' : ` ${file}:${frame.lineNumber + 1}`;
+  return `${frame.functionName || '(anonymous)'}${where}`;
+}
+
+/** Self time per JavaScript function of a CPU profile (CDP `Profiler.stop`). */
+export function selfTimes(profile: CpuProfile): Breakdown {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const breakdown: Breakdown = new Map();
+  samples.forEach((id, i) => {
+    const node = nodes.get(id);
+    if (node && !NOT_JS.has(node.callFrame.functionName)) {
+      add(breakdown, frameName(node.callFrame), (deltas[i] ?? 0) / 1000);
+    }
+  });
+  return breakdown;
+}
+
+/** A complete ("X") event of a Chrome trace. */
+interface TraceEvent {
+  name: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur: number;
+}
+
+function asTraceEvent(value: unknown): TraceEvent | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const e = value as Record<string, unknown>;
+  if (e.ph !== 'X' || typeof e.name !== 'string') return null;
+  const { pid, tid, ts, dur } = e;
+  if (typeof pid !== 'number' || typeof tid !== 'number') return null;
+  if (typeof ts !== 'number' || typeof dur !== 'number' || dur <= 0) return null;
+  return { name: e.name, pid, tid, ts, dur };
+}
+
+/**
+ * Self time per trace event name on the renderer's main thread (the thread with the most
+ * events): where a frame's time goes among script, style, layout, paint and the like.
+ */
+export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
+  const events = values.map(asTraceEvent).filter((e): e is TraceEvent => e !== null);
+  const perThread = new Map<string, number>();
+  for (const e of events) add(perThread, `${e.pid}:${e.tid}`, 1);
+  const main = top(perThread, 1)[0]?.[0];
+  const onMain = events
+    .filter((e) => `${e.pid}:${e.tid}` === main)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const breakdown: Breakdown = new Map();
+  const open: TraceEvent[] = [];
+  for (const e of onMain) {
+    while (open.length > 0 && (open.at(-1)?.ts ?? 0) + (open.at(-1)?.dur ?? 0) <= e.ts) open.pop();
+    const parent = open.at(-1);
+    if (parent) add(breakdown, parent.name, -e.dur / 1000);
+    add(breakdown, e.name, e.dur / 1000);
+    open.push(e);
+  }
+  return breakdown;
+}

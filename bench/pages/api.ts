@@ -1,0 +1,85 @@
+/** Timings of one codec page run, in milliseconds per repetition. */
+export interface ExportTimings {
+  /** `serializeMarkdown(editor.state.doc)`. */
+  serialize: number[];
+  /** `editor.getHTML()`. */
+  getHTML: number[];
+  /** Length of the Markdown, to check the work was done. */
+  markdownLength: number;
+  /** Length of the HTML. */
+  htmlLength: number;
+}
+
+/** What `codec.html` exposes as `window.codecBench`. */
+export interface CodecBench {
+  /**
+   * Creates a fresh headless Inkwell editor holding the parsed Markdown, with every word marked
+   * (alternately bold, italic, code, link) when `dense`.
+   */
+  load(markdown: string, dense: boolean): void;
+  /** Times the serializer and getHTML on the loaded document, interleaved, after `warmup` runs. */
+  time(runs: number, warmup: number): ExportTimings;
+}
+
+/** What `bare.html` exposes as `window.bareBench`. */
+export interface BareBench {
+  /** Replaces the document with Markdown via tiptap-markdown; resolves with ms until painted. */
+  load(markdown: string): Promise<number>;
+}
+
+/** Keystroke figures gathered by the probe. */
+export interface KeystrokeSamples {
+  /** Per keydown: ms from the keydown handler to a timeout set in the next animation frame. */
+  latencies: number[];
+  /** Longest Event Timing `duration` per event type (keydown, keypress, beforeinput, input). */
+  eventMax: Record<string, number>;
+  /** Event Timing entries of those types at or over 16 ms. */
+  slowEvents: number;
+  /** Long tasks (over 50 ms) since recording started. */
+  longTasks: number;
+  /** Their summed duration. */
+  longTaskMs: number;
+}
+
+/** When a document became visible after an import. */
+export interface ShownTimings {
+  /** ms from the file input's `change` event (or `watch()` when none came) to the heading in the DOM. */
+  inDom: number;
+  /** ms from the same start to a timeout set in the frame that found it (≈ painted). */
+  painted: number;
+}
+
+/** What `probe.js` installs as `window.benchProbe` in every page, Inkwell's included. */
+export interface BenchProbe {
+  /** Forgets what was recorded and starts recording keystrokes, event timings and long tasks. */
+  startKeystrokes(): void;
+  /** What was recorded since `startKeystrokes`. */
+  keystrokes(): KeystrokeSamples;
+  /**
+   * Starts watching, frame by frame, for a heading with this text among the editor's last
+   * top-level blocks; `shown()` resolves once it is there.
+   */
+  watch(headingText: string): void;
+  /**
+   * The index, among the editor's top-level `p` elements, of the middle one that holds only
+   * plain text (no link to follow on click, no inline code), to type into.
+   */
+  middleParagraph(): number;
+  /**
+   * Resolves once no long task has run for `quietMs` (or after `timeoutMs`), with the ms waited:
+   * lets background work after a load finish before measuring.
+   */
+  settle(quietMs: number, timeoutMs: number): Promise<number>;
+  /** Resolves when the heading given to `watch` has been found and painted. */
+  shown(): Promise<ShownTimings>;
+}
+
+// Declared as always there for the code that drives the pages, which first waits for them to
+// appear (`'benchProbe' in window`); each exists only on the pages that install it.
+declare global {
+  interface Window {
+    codecBench: CodecBench;
+    bareBench: BareBench;
+    benchProbe: BenchProbe;
+  }
+}

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { AppUnavailableError, buildReadableApp, importThroughUi, withTimeout } from './app.ts';
+import { openPage, withBrowser } from './browser.ts';
+import type { CDPSession } from 'playwright-core';
+import {
+  mainThreadSelfTimes,
+  selfTimes,
+  top,
+  type Breakdown,
+  type CpuProfile,
+} from './cpuProfile.ts';
+import type { Fixtures } from './fixtures.ts';
+import { TMP_DIR } from './paths.ts';
+import { endHeading } from './headings.ts';
+import { buildPages } from './pages/build.ts';
+import type { BenchReport } from './report.ts';
+import { formatMs, median, p95 } from './stats.ts';
+import { serveStatic } from './staticServer.ts';
+import { placeCaretInMiddle, typeMeasured } from './typing.ts';
+
+const NAME = 'profile';
+const APP_PROFILE_DIR = join(TMP_DIR, 'app-profile');
+const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute';
+const SAMPLING_INTERVAL_US = 200;
+
+// Counts React commits through the hook React DevTools would install: every commit while the
+// editor has focus makes ReactDOM walk the editor's DOM to save the selection.
+const COUNT_REACT_COMMITS = `
+  window.benchReactCommits = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1; }, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {}, onCommitFiberRoot() { window.benchReactCommits++; },
+  };
+`;
+
+/** What happened on the page while `recorded` ran its action. */
+interface Recording<T> {
+  result: T;
+  cpu: CpuProfile;
+  trace: unknown[];
+}
+
+/** Runs `action` under the CPU profiler and a trace of the page. */
+async function recorded<T>(cdp: CDPSession, action: () => Promise<T>): Promise<Recording<T>> {
+  const trace: unknown[] = [];
+  const collect = ({ value }: { value: unknown[] }) => trace.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  await cdp.send('Profiler.start');
+  const result = await action();
+  const { profile: cpu } = await cdp.send('Profiler.stop');
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await withTimeout(complete, 60_000, 'the trace did not complete');
+  cdp.off('Tracing.dataCollected', collect);
+  return { result, cpu, trace };
+}
+
+function print(title: string, breakdown: Breakdown, count: number): void {
+  console.log(title);
+  for (const [name, ms] of top(breakdown, count)) {
+    console.log(`  ${formatMs(ms).padStart(9)}  ${name}`);
+  }
+}
+
+function printRecording(recording: Recording<unknown>): void {
+  print('Main thread by trace event (self time):', mainThreadSelfTimes(recording.trace), 12);
+  print('JavaScript by function (self time):', selfTimes(recording.cpu), 20);
+}
+
+/**
+ * Not part of the default run (`npm run bench -- profile`): profiles Inkwell importing the
+ * largest document and then typing in its middle, to show where the time goes. Prints the
+ * functions with the most self time (unminified build), the main thread's time by trace event,
+ * and the React commits made while typing.
+ */
+export async function profile(fixtures: Fixtures): Promise<BenchReport> {
+  const fixture = fixtures.byWords.at(-1);
+  if (!fixture) throw new Error('no fixture to type into');
+  try {
+    await buildReadableApp(APP_PROFILE_DIR);
+  } catch (error) {
+    if (!(error instanceof AppUnavailableError)) throw error;
+    console.log(`skipped: ${error.message}`);
+    return { name: NAME, baselineName: '', figures: [], skipped: error.message };
+  }
+  const pages = await buildPages();
+  // The client alone is enough to type into a document kept on the device.
+  const server = await serveStatic(APP_PROFILE_DIR, 'index.html');
+  try {
+    await withBrowser(async (context) => {
+      await context.addInitScript({ path: pages.probePath });
+      await context.addInitScript({ content: COUNT_REACT_COMMITS });
+      const page = await openPage(
+        context,
+        `${server.url}/`,
+        () => document.querySelector('.ProseMirror') !== null && 'benchProbe' in window,
+      );
+      const cdp = await context.newCDPSession(page);
+      const imported = await recorded(cdp, () =>
+        importThroughUi(page, fixture.path, endHeading(fixture.markdown)),
+      );
+      console.log(
+        `Import of ${fixture.name} through the file input: in the DOM at ` +
+          `${formatMs(imported.result.inDom)}, painted at ${formatMs(imported.result.painted)}.`,
+      );
+      printRecording(imported);
+
+      const paragraph = await placeCaretInMiddle(page);
+      const commits = () => page.evaluate(() => Number(Reflect.get(window, 'benchReactCommits')));
+      const commitsBefore = await commits();
+      const typed = await recorded(cdp, () => typeMeasured(page, paragraph));
+      const samples = typed.result;
+      console.log(
+        `\nTyping ${samples.latencies.length} keys into ${fixture.name}: ` +
+          `keydown→paint p50 ${formatMs(median(samples.latencies))}, ` +
+          `p95 ${formatMs(p95(samples.latencies))}, ${samples.longTasks} long tasks, ` +
+          `${(await commits()) - commitsBefore} React commits.`,
+      );
+      printRecording(typed);
+    });
+  } finally {
+    await server.close();
+  }
+  return { name: NAME, baselineName: '', figures: [] };
+}
