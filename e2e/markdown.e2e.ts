@@ -78,6 +78,7 @@ test('a file that is not UTF-8 text or is too big gets a clear message and chang
     page,
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]),
     'image.md',
+    { rejected: true },
   );
   await page
     .getByRole('alert')
@@ -85,7 +86,9 @@ test('a file that is not UTF-8 text or is too big gets a clear message and chang
     .waitFor();
   assert.equal(await exportMarkdown(page), before);
 
-  await importMarkdown(page, Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'huge.md');
+  await importMarkdown(page, Buffer.alloc(10 * 1024 * 1024 + 1, 0x61), 'huge.md', {
+    rejected: true,
+  });
   await page
     .getByRole('alert')
     .filter({ hasText: /up to 10\.0 MB/ })
@@ -127,6 +130,7 @@ test('a javascript: link, pasted or typed, is dropped and its text kept', async 
   await page.keyboard.press('Enter');
   await page.keyboard.type('typed link');
   await page.keyboard.press('Shift+Home');
+  await page.getByRole('toolbar', { name: 'Text formatting' }).waitFor();
   await page.keyboard.press('ControlOrMeta+k');
   const input = page.getByRole('textbox', { name: /link/i });
   await input.fill('javascript:alert(3)');

@@ -48,8 +48,11 @@ async function copiedMarkdown(): Promise<string> {
 test(`the ${cases.length} DOMPurify payloads, imported as Markdown, run no script and leave nothing dangerous`, async () => {
   assert.ok(cases.length >= 200);
   const failures: string[] = [];
-  for (const { title, payload } of cases) {
-    await importMarkdown(session.page, payload, 'payload.md');
+  for (const [index, { title, payload }] of cases.entries()) {
+    // The marker comes first: an unterminated payload could swallow anything after it.
+    const marker = `payload-${index}`;
+    await importMarkdown(session.page, `${marker}\n\n${payload}`, 'payload.md');
+    await editorLocator(session.page).getByText(marker, { exact: true }).waitFor();
     await settle();
     const dom = await dangerousDom(session.page);
     if (dom.length) failures.push(`${title} (import, editor DOM): ${dom.join(' ')}`);

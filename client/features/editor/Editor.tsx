@@ -38,6 +38,9 @@ export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): T
     shouldRerenderOnTransaction: false,
     // Tiptap's base styles are in styles/prosemirror.css: an injected <style> breaks under CSP.
     injectCSS: false,
+    // DESIGN §4: pasted text is not transformed. Tiptap's paste rules would turn a pasted
+    // `**x**` into bold; Markdown is converted only by "Paste as Markdown".
+    enablePasteRules: false,
     content,
     extensions: editorExtensions({
       markdown: {
