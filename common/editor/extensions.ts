@@ -12,6 +12,7 @@ import { Code } from './nodes/Code.ts';
 import { CodeBlock } from './nodes/CodeBlock.ts';
 import { HtmlBlock } from './nodes/HtmlBlock.ts';
 import { HtmlInline } from './nodes/HtmlInline.ts';
+import type { HtmlNodeOptions } from './nodes/htmlNode.ts';
 import { Image, InlineImage } from './nodes/Image.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
@@ -21,6 +22,8 @@ import { tightAttribute } from './nodes/tight.ts';
 export interface ContentExtensionOptions {
   /** Replaces the code block (same name and attributes), e.g. with one that highlights. */
   codeBlock?: AnyExtension;
+  /** Sanitises raw HTML pasted into the editor; without it such HTML is dropped. */
+  sanitizeHtml?: HtmlNodeOptions['sanitize'];
 }
 
 /**
@@ -75,8 +78,8 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
       types: ['heading', 'paragraph'],
       alignments: ['left', 'center', 'right', 'justify'],
     }),
-    HtmlBlock,
-    HtmlInline,
+    options.sanitizeHtml ? HtmlBlock.configure({ sanitize: options.sanitizeHtml }) : HtmlBlock,
+    options.sanitizeHtml ? HtmlInline.configure({ sanitize: options.sanitizeHtml }) : HtmlInline,
   ];
 }
 

@@ -11,6 +11,7 @@ import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
 import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { MenuShortcuts } from './menus/MenuShortcuts.ts';
+import { preloadHtmlSanitizer, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
 import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
 
@@ -53,8 +54,11 @@ export interface EditorExtensionOptions {
  * rendered HTML nodes) plus the editing behaviour that only a live editor needs.
  */
 export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
+  preloadHtmlSanitizer();
   return [
-    ...withHtmlNodeViews(contentExtensions({ codeBlock: HighlightedCodeBlock })),
+    ...withHtmlNodeViews(
+      contentExtensions({ codeBlock: HighlightedCodeBlock, sanitizeHtml: sanitizeIfReady }),
+    ),
     Placeholder.configure({ placeholder: placeholderFor, showOnlyCurrent: true }),
     CharacterCount.configure({ wordCounter: countWords }),
     UndoRedo,

@@ -33,7 +33,9 @@ export function runCommand(command: string | undefined, input: Uint8Array): stri
       const schema = inkwellSchema();
       let doc;
       try {
-        doc = schema.nodeFromJSON(sanitizeDocJson(json));
+        const clean = sanitizeDocJson(json);
+        if (!clean) throw new Error('the top node must be a "doc"');
+        doc = schema.nodeFromJSON(clean);
         doc.check();
       } catch (error) {
         throw new Error(`The input is not an Inkwell document: ${(error as Error).message}`, {

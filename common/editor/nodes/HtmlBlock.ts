@@ -1,5 +1,5 @@
 import { Node } from '@tiptap/core';
-import { sanitizeHtml } from '../html/sanitize.ts';
+import { acceptSanitised, dropHtml, htmlAttribute, type HtmlNodeOptions } from './htmlNode.ts';
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -14,25 +14,23 @@ declare module '@tiptap/core' {
  * Raw HTML that the schema cannot represent (`<div align="center">`, `<details>`, comments),
  * kept as written less what sanitising removed. The client shows it rendered through a node view.
  */
-export const HtmlBlock = Node.create({
+export const HtmlBlock = Node.create<HtmlNodeOptions>({
   name: 'htmlBlock',
   group: 'block',
   atom: true,
   selectable: true,
   draggable: true,
 
+  addOptions() {
+    return { sanitize: dropHtml };
+  },
+
   addAttributes() {
-    return {
-      html: {
-        default: '',
-        parseHTML: (element) => sanitizeHtml(element.getAttribute('data-html') ?? ''),
-        renderHTML: (attributes) => ({ 'data-html': String(attributes.html ?? '') }),
-      },
-    };
+    return { html: htmlAttribute(this.options.sanitize) };
   },
 
   parseHTML() {
-    return [{ tag: 'div[data-html-block]' }];
+    return [{ tag: 'div[data-html-block]', getAttrs: acceptSanitised(this.options.sanitize) }];
   },
 
   renderHTML({ HTMLAttributes }) {
@@ -43,8 +41,12 @@ export const HtmlBlock = Node.create({
     return {
       insertHtmlBlock:
         (html) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { html: sanitizeHtml(html) } }),
+        ({ commands }) => {
+          const clean = this.options.sanitize(html);
+          return clean
+            ? commands.insertContent({ type: this.name, attrs: { html: clean } })
+            : false;
+        },
     };
   },
 });

@@ -1,6 +1,5 @@
 import type { JSONContent } from '@tiptap/core';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { cleanDocJson } from './cleanDocJson.ts';
 import { keepUnreadableCopy, loadLocalDocument } from './documentStore.ts';
 
 /** What the editor opens with. */
@@ -39,7 +38,9 @@ export async function openLocalDocument(): Promise<OpenedDocument> {
   }
   if (!stored) return { title: '', content: EMPTY, problem: null, canSave: true };
   try {
-    const content = cleanDocJson(JSON.parse(stored.json));
+    // The sanitiser stays out of the first download: it loads with the stored document.
+    const { sanitizeDocJson } = await import('../../../../common/editor/sanitizeDocJson.ts');
+    const content = sanitizeDocJson(JSON.parse(stored.json));
     if (!content) throw new Error('not a document');
     inkwellSchema().nodeFromJSON(content).check();
     const title = typeof stored.title === 'string' ? stored.title : '';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDocJson } from './cleanDocJson.ts';
+import { sanitizeDocJson } from './sanitizeDocJson.ts';
 
 const link = (href: string) => ({ type: 'link', attrs: { href } });
 const paragraph = (...content: object[]) => ({ type: 'paragraph', content });
 const doc = (...content: object[]) => ({ type: 'doc', content });
 
-describe('cleanDocJson', () => {
+describe('sanitizeDocJson', () => {
   it('removes a javascript: link and keeps its text', () => {
     const input = doc(
       paragraph({ type: 'text', text: 'click', marks: [link('javascript:alert(1)')] }),
     );
-    expect(cleanDocJson(input)).toEqual(doc(paragraph({ type: 'text', text: 'click' })));
+    expect(sanitizeDocJson(input)).toEqual(doc(paragraph({ type: 'text', text: 'click' })));
   });
 
   it('removes only the bad mark among several', () => {
@@ -18,13 +18,15 @@ describe('cleanDocJson', () => {
     const input = doc(
       paragraph({ type: 'text', text: 'x', marks: [bold, link(' JaVa\tscript:x')] }),
     );
-    expect(cleanDocJson(input)).toEqual(doc(paragraph({ type: 'text', text: 'x', marks: [bold] })));
+    expect(sanitizeDocJson(input)).toEqual(
+      doc(paragraph({ type: 'text', text: 'x', marks: [bold] })),
+    );
   });
 
   it('keeps allowed links, including relative ones and mailto', () => {
     for (const href of ['https://example.com', '/docs', 'mailto:a@b.c', '#top']) {
       const input = doc(paragraph({ type: 'text', text: 'x', marks: [link(href)] }));
-      expect(cleanDocJson(input)).toEqual(input);
+      expect(sanitizeDocJson(input)).toEqual(input);
     }
   });
 
@@ -34,12 +36,12 @@ describe('cleanDocJson', () => {
     const good = { type: 'image', attrs: { src: 'https://example.com/a.png' } };
     const png = { type: 'inlineImage', attrs: { src: 'data:image/png;base64,AAAA' } };
     const input = doc(bad, good, paragraph({ type: 'text', text: 'a' }, svg, png));
-    expect(cleanDocJson(input)).toEqual(doc(good, paragraph({ type: 'text', text: 'a' }, png)));
+    expect(sanitizeDocJson(input)).toEqual(doc(good, paragraph({ type: 'text', text: 'a' }, png)));
   });
 
   it('leaves the alt text of a rejected inline image', () => {
     const badge = { type: 'inlineImage', attrs: { src: 'javascript:x', alt: 'build passing' } };
-    expect(cleanDocJson(doc(paragraph(badge)))).toEqual(
+    expect(sanitizeDocJson(doc(paragraph(badge)))).toEqual(
       doc(paragraph({ type: 'text', text: 'build passing' })),
     );
   });
@@ -50,7 +52,7 @@ describe('cleanDocJson', () => {
       type: 'youtube',
       attrs: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
     };
-    expect(cleanDocJson(doc(vimeo, youtube))).toEqual(doc(youtube));
+    expect(sanitizeDocJson(doc(vimeo, youtube))).toEqual(doc(youtube));
   });
 
   it('leaves a valid empty paragraph where a container lost its only child', () => {
@@ -58,10 +60,10 @@ describe('cleanDocJson', () => {
       type: 'blockquote',
       content: [{ type: 'image', attrs: { src: 'file:///x' } }],
     });
-    expect(cleanDocJson(input)).toEqual(
+    expect(sanitizeDocJson(input)).toEqual(
       doc({ type: 'blockquote', content: [{ type: 'paragraph' }] }),
     );
-    expect(cleanDocJson(doc({ type: 'image', attrs: { src: '' } }))).toEqual(
+    expect(sanitizeDocJson(doc({ type: 'image', attrs: { src: '' } }))).toEqual(
       doc({ type: 'paragraph' }),
     );
   });
@@ -72,7 +74,7 @@ describe('cleanDocJson', () => {
       content: [paragraph({ type: 'text', text: 'x', marks: [link('vbscript:x')] })],
     };
     const input = doc({ type: 'bulletList', content: [item] });
-    const output = cleanDocJson(input);
+    const output = sanitizeDocJson(input);
     expect(output).toEqual(
       doc({
         type: 'bulletList',
@@ -84,13 +86,31 @@ describe('cleanDocJson', () => {
   it('does not change its input', () => {
     const input = doc(paragraph({ type: 'text', text: 'x', marks: [link('javascript:x')] }));
     const before = JSON.stringify(input);
-    cleanDocJson(input);
+    sanitizeDocJson(input);
     expect(JSON.stringify(input)).toBe(before);
   });
 
   it('refuses anything that is not a document', () => {
-    expect(cleanDocJson(null)).toBeNull();
-    expect(cleanDocJson('doc')).toBeNull();
-    expect(cleanDocJson({ type: 'paragraph' })).toBeNull();
+    expect(sanitizeDocJson(null)).toBeNull();
+    expect(sanitizeDocJson('doc')).toBeNull();
+    expect(sanitizeDocJson({ type: 'paragraph' })).toBeNull();
+  });
+
+  it('sanitises raw HTML again and drops what sanitising empties', () => {
+    const block = { type: 'htmlBlock', attrs: { html: '<div onclick="x()">hi</div>' } };
+    const script = { type: 'htmlBlock', attrs: { html: '<script>alert(1)</script>' } };
+    const inline = { type: 'htmlInline', attrs: { html: '<img src=x onerror=alert(1)>' } };
+    expect(sanitizeDocJson(doc(block, script, paragraph(inline)))).toEqual(
+      doc(
+        { type: 'htmlBlock', attrs: { html: '<div>hi</div>' } },
+        paragraph({ type: 'htmlInline', attrs: { html: '<img src=x>' } }),
+      ),
+    );
+  });
+
+  it('is null for JSON that is not a document', () => {
+    for (const value of [null, 3, 'doc', [], { type: 'paragraph' }]) {
+      expect(sanitizeDocJson(value)).toBeNull();
+    }
   });
 });
