@@ -6,6 +6,7 @@ import { InlineProgress } from '../../components/InlineProgress.tsx';
 import { TitleField } from '../../components/TitleField.tsx';
 import { useToast } from '../../components/toastContext.ts';
 import { isApplePlatform } from '../../lib/platform.ts';
+import { whenIdle } from '../../lib/schedule.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { prefetchMarkdownCodec } from './markdown/codec.ts';
 import { isMarkdownFile } from './markdown/isMarkdownFile.ts';
@@ -86,6 +87,9 @@ function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       onPasteHint: pasteHint,
     };
   }, [insertMarkdown, importFile, pasteHint]);
+
+  // Markdown in and out is what Inkwell is for: have the codec ready before the first import.
+  useEffect(() => whenIdle(prefetchMarkdownCodec, 3000), []);
 
   useEffect(() => {
     if (opened.problem) toast.show(opened.problem, 'error');

@@ -1,10 +1,11 @@
 import type { Editor } from '@tiptap/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import type { Observable } from '../../lib/observable.ts';
 import { whenIdle } from '../../lib/schedule.ts';
-import { documentStats, type DocumentStats } from './documentStats.ts';
-import type { SaveState } from './persistence/SaveScheduler.ts';
+import { documentStats } from './documentStats.ts';
+import type { LocalSaveState } from './persistence/useLocalAutosave.ts';
 
-const SAVE_LABELS: Record<SaveState | 'unavailable', string> = {
+const SAVE_LABELS: Record<LocalSaveState, string> = {
   saved: 'Saved on this device',
   pending: 'Saving…',
   saving: 'Saving…',
@@ -14,29 +15,43 @@ const SAVE_LABELS: Record<SaveState | 'unavailable', string> = {
 
 const numberFormat = new Intl.NumberFormat();
 
+const countLabel = (count: number, one: string, many: string) =>
+  `${numberFormat.format(count)} ${count === 1 ? one : many}`;
+
+const saveClass = (state: LocalSaveState) =>
+  `ink-status__save ink-status__save--${state === 'unavailable' ? 'error' : state}`;
+
 /** Props of {@link StatusBar}. */
 export interface StatusBarProps {
   /** The editor whose document is counted. */
   editor: Editor;
   /** Where the document stands with respect to the device copy. */
-  saveState: SaveState | 'unavailable';
+  saveState: Observable<LocalSaveState>;
 }
 
 /**
  * Word and character count and save state below the document. Counting waits for an idle
- * moment after edits, so it never runs inside a keystroke.
+ * moment after edits, so it never runs inside a keystroke; both are written straight to the DOM,
+ * because a React commit while the editor has focus walks the whole document (see observable.ts).
  */
 export function StatusBar({ editor, saveState }: StatusBarProps) {
-  const [stats, setStats] = useState<DocumentStats | null>(null);
+  const words = useRef<HTMLSpanElement>(null);
+  const characters = useRef<HTMLSpanElement>(null);
+  const save = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     let cancel: (() => void) | undefined;
     const count = () => {
       cancel = undefined;
-      const next = documentStats(editor.state.doc, editor.storage.characterCount);
-      setStats((prev) =>
-        prev && prev.words === next.words && prev.characters === next.characters ? prev : next,
-      );
+      const stats = documentStats(editor.state.doc, editor.storage.characterCount);
+      const wordText = countLabel(stats.words, 'word', 'words');
+      const characterText = countLabel(stats.characters, 'character', 'characters');
+      if (words.current && words.current.textContent !== wordText) {
+        words.current.textContent = wordText;
+      }
+      if (characters.current && characters.current.textContent !== characterText) {
+        characters.current.textContent = characterText;
+      }
     };
     const schedule = () => {
       cancel ??= whenIdle(count, 1000);
@@ -49,25 +64,30 @@ export function StatusBar({ editor, saveState }: StatusBarProps) {
     };
   }, [editor]);
 
-  const words = stats ? numberFormat.format(stats.words) : '–';
-  const characters = stats ? numberFormat.format(stats.characters) : '–';
+  useEffect(() => {
+    const show = (state: LocalSaveState) => {
+      if (!save.current) return;
+      save.current.textContent = SAVE_LABELS[state];
+      save.current.className = saveClass(state);
+    };
+    show(saveState.get());
+    return saveState.subscribe(show);
+  }, [saveState]);
+
+  const initial = saveState.get();
   return (
     <footer className="ink-status" aria-label="Document status">
       <span className="ink-status__counts">
-        <span data-testid="word-count">
-          {words} {stats?.words === 1 ? 'word' : 'words'}
+        <span data-testid="word-count" ref={words}>
+          – words
         </span>
         <span aria-hidden="true"> · </span>
-        <span data-testid="character-count">
-          {characters} {stats?.characters === 1 ? 'character' : 'characters'}
+        <span data-testid="character-count" ref={characters}>
+          – characters
         </span>
       </span>
-      <span
-        className={`ink-status__save ink-status__save--${saveState === 'unavailable' ? 'error' : saveState}`}
-        role="status"
-        aria-live="polite"
-      >
-        {SAVE_LABELS[saveState]}
+      <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
+        {SAVE_LABELS[initial]}
       </span>
     </footer>
   );

@@ -1,22 +1,31 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useRef, useState } from 'react';
+import { createObservable, type Observable } from '../../../lib/observable.ts';
 import { saveLocalDocument } from './documentStore.ts';
 import { SaveScheduler, type SaveState } from './SaveScheduler.ts';
 import { serializeDoc } from './serializeDoc.ts';
+
+/** Where the document stands with respect to the device copy. */
+export type LocalSaveState = SaveState | 'unavailable';
 
 /**
  * Keeps the open document saved on this device: about a second after typing pauses, at most
  * five seconds after an edit, and at once when the page is hidden or closed. The document is
  * serialised only when a save runs, never per keystroke, and then only its changed blocks.
- * Returns the save state and a function to call when the title changes. With `enabled` false
- * nothing is saved (state `unavailable`).
+ * Returns the save state (observed, not React state, so a save never re-renders the page) and a
+ * function to call when the title changes. With `enabled` false nothing is saved (state
+ * `unavailable`).
  */
 export function useLocalAutosave(editor: Editor, getTitle: () => string, enabled = true) {
-  const [state, setState] = useState<SaveState>('saved');
+  const [state] = useState(() => createObservable<LocalSaveState>('saved'));
   const scheduler = useRef<SaveScheduler | null>(null);
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled) {
+      state.set('unavailable');
+      return;
+    }
+    state.set('saved');
     let saved = { doc: editor.state.doc, title: getTitle() };
     const instance = new SaveScheduler({
       save: async () => {
@@ -30,7 +39,7 @@ export function useLocalAutosave(editor: Editor, getTitle: () => string, enabled
         });
         saved = current;
       },
-      onState: setState,
+      onState: (next) => state.set(next),
     });
     scheduler.current = instance;
 
@@ -58,11 +67,11 @@ export function useLocalAutosave(editor: Editor, getTitle: () => string, enabled
       void instance.flush().finally(() => instance.dispose());
       scheduler.current = null;
     };
-  }, [editor, getTitle, enabled]);
+  }, [editor, getTitle, enabled, state]);
 
   return {
     /** Where the document stands with respect to the device copy. */
-    state: enabled ? state : ('unavailable' as const),
+    state: state as Observable<LocalSaveState>,
     /** Records a title change, which is saved like an edit. */
     titleChanged: () => scheduler.current?.markDirty(),
   };
