@@ -13,7 +13,8 @@ function editorWith(content: string): Editor {
   });
 }
 
-const decorations = (editor: Editor) => codeHighlightKey.getState(editor.state)?.find() ?? [];
+const decorations = (editor: Editor) =>
+  codeHighlightKey.getState(editor.state)?.decorations.find() ?? [];
 
 async function settle(editor: Editor, predicate: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !predicate(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -61,6 +62,21 @@ describe('code highlighting', () => {
     expect(decorations(editor).length).toBeGreaterThan(0);
     editor.commands.insertContentAt(1, 'def ');
     expect(editor.view.dom.innerHTML).toContain('hljs-keyword');
+    editor.destroy();
+  });
+
+  it('highlights a change touching many code blocks in idle slices, all of them in the end', async () => {
+    const editor = editorWith('<p>start</p>');
+    const blocks = Array.from(
+      { length: 60 },
+      (_, i) => `<pre><code class="language-python">def f${i}(): return ${i}</code></pre>`,
+    ).join('');
+    editor.commands.setContent(blocks);
+    const highlighted = () =>
+      new Set(decorations(editor).map((d) => editor.state.doc.resolve(d.from).before(1))).size;
+    expect(highlighted()).toBeLessThan(60);
+    await settle(editor, () => highlighted() === 60);
+    expect(codeHighlightKey.getState(editor.state)?.pending).toBeNull();
     editor.destroy();
   });
 });

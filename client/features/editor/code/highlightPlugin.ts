@@ -4,14 +4,11 @@ import { AttrStep } from '@tiptap/pm/transform';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { RootContent } from 'hast';
 import { highlighterFor, onGrammarLoaded, requestGrammar } from './grammars.ts';
+import { whenIdle } from '../../../lib/schedule.ts';
 import { resolveCodeLanguage } from './languages.ts';
 
-/** The plugin's key; its state is the set of token decorations. */
-export const codeHighlightKey = new PluginKey<DecorationSet>('inkwellCodeHighlight');
-
-interface GrammarLoadedMeta {
-  loaded: string;
-}
+/** The plugin's key. */
+export const codeHighlightKey = new PluginKey<HighlightState>('inkwellCodeHighlight');
 
 /** Inline decorations with highlight.js token classes for one code block at `pos`. */
 function decorateBlock(node: ProseMirrorNode, pos: number): Decoration[] {
@@ -45,19 +42,6 @@ function collect(nodes: RootContent[], classes: string, start: number, out: Deco
     }
   }
   return pos;
-}
-
-/** Every code block of `doc` (optionally only those of one grammar), without entering text. */
-function codeBlocks(doc: ProseMirrorNode, type: NodeType, grammar?: string) {
-  const found: { node: ProseMirrorNode; pos: number }[] = [];
-  doc.descendants((node, pos) => {
-    if (node.type === type) {
-      const name = resolveCodeLanguage(node.attrs.language as string | null)?.name;
-      if (!grammar || name === grammar) found.push({ node, pos });
-    }
-    return !node.isTextblock && !node.isAtom;
-  });
-  return found;
 }
 
 /**
@@ -96,57 +80,122 @@ function touchedBlocks(tr: Transaction, type: NodeType) {
   return found;
 }
 
+/** A few blocks are highlighted at once; more than this (an import, a paste) wait for idle time. */
+const SYNC_BLOCKS = 20;
+/** Milliseconds of highlighting per idle slice. */
+const SLICE_MS = 8;
+
+/** The plugin state: token decorations, and where highlighting still has to continue from. */
+export interface HighlightState {
+  decorations: DecorationSet;
+  /** Position from which code blocks still wait to be highlighted; null when all are done. */
+  pending: number | null;
+}
+
+type HighlightMeta =
+  | { kind: 'grammar'; loaded: string }
+  | { kind: 'slice'; from: number; to: number; decorations: Decoration[]; next: number | null };
+
+/** Highlights these blocks again, replacing their old decorations in one update of the set. */
 function redecorate(
   set: DecorationSet,
   doc: ProseMirrorNode,
   blocks: Iterable<[number, ProseMirrorNode]>,
-) {
-  let next = set;
+): DecorationSet {
+  const stale: Decoration[] = [];
+  const fresh: Decoration[] = [];
   for (const [pos, node] of blocks) {
-    next = next.remove(next.find(pos, pos + node.nodeSize));
-    next = next.add(doc, decorateBlock(node, pos));
+    stale.push(...set.find(pos, pos + node.nodeSize));
+    fresh.push(...decorateBlock(node, pos));
   }
-  return next;
+  return set.remove(stale).add(doc, fresh);
+}
+
+/** Highlights code blocks from `from` on for about `budget` ms; says where to go on. */
+function highlightSlice(doc: ProseMirrorNode, type: NodeType, from: number, budget: number) {
+  const deadline = performance.now() + budget;
+  const decorations: Decoration[] = [];
+  let next: number | null = null;
+  doc.nodesBetween(from, doc.content.size, (node, pos) => {
+    if (next !== null) return false;
+    if (node.type !== type) return !node.isTextblock && !node.isAtom;
+    if (pos >= from) {
+      decorations.push(...decorateBlock(node, pos));
+      if (performance.now() > deadline) next = pos + node.nodeSize;
+    }
+    return false;
+  });
+  return { decorations, next: next !== null && next < doc.content.size ? next : null };
 }
 
 /**
  * Syntax highlighting for code blocks of `type`. Grammars load on demand; decorations are
  * mapped through each transaction and only the code blocks it touched are highlighted again,
- * so typing costs nothing outside code and one block's highlight inside it.
+ * so typing costs nothing outside code and one block's highlight inside it. A change that
+ * touches many blocks (an imported file) is highlighted in idle-time slices after it is shown.
  */
-export function codeHighlightPlugin(type: NodeType): Plugin<DecorationSet> {
-  return new Plugin<DecorationSet>({
+export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
+  return new Plugin<HighlightState>({
     key: codeHighlightKey,
     state: {
-      init: (_config, state) =>
-        DecorationSet.create(
-          state.doc,
-          codeBlocks(state.doc, type).flatMap(({ node, pos }) => decorateBlock(node, pos)),
-        ),
-      apply: (tr, set) => {
-        let next = tr.docChanged ? set.map(tr.mapping, tr.doc) : set;
-        if (tr.docChanged) next = redecorate(next, tr.doc, touchedBlocks(tr, type));
-        const meta = tr.getMeta(codeHighlightKey) as GrammarLoadedMeta | undefined;
-        if (meta) {
-          const blocks = codeBlocks(tr.doc, type, meta.loaded);
-          next = redecorate(
-            next,
-            tr.doc,
-            blocks.map(({ node, pos }) => [pos, node]),
-          );
+      init: () => ({ decorations: DecorationSet.empty, pending: 0 }),
+      apply: (tr, { decorations, pending }) => {
+        let set = tr.docChanged ? decorations.map(tr.mapping, tr.doc) : decorations;
+        let next = pending === null ? null : tr.mapping.map(pending, -1);
+        if (tr.docChanged) {
+          const touched = touchedBlocks(tr, type);
+          if (touched.size <= SYNC_BLOCKS) {
+            set = redecorate(set, tr.doc, touched);
+          } else {
+            const first = Math.min(...touched.keys());
+            next = next === null ? first : Math.min(next, first);
+          }
         }
-        return next;
+        const meta = tr.getMeta(codeHighlightKey) as HighlightMeta | undefined;
+        if (meta?.kind === 'grammar') next = 0;
+        if (meta?.kind === 'slice') {
+          set = set.remove(set.find(meta.from, meta.to)).add(tr.doc, meta.decorations);
+          next = meta.next;
+        }
+        return { decorations: set, pending: next };
       },
     },
     props: {
-      decorations: (state) => codeHighlightKey.getState(state),
+      decorations: (state) => codeHighlightKey.getState(state)?.decorations,
     },
     view: (view) => {
+      let cancel: (() => void) | null = null;
+      const run = () => {
+        cancel = null;
+        const pending = codeHighlightKey.getState(view.state)?.pending;
+        if (pending === null || pending === undefined) return;
+        const { doc } = view.state;
+        const slice = highlightSlice(doc, type, pending, SLICE_MS);
+        const meta: HighlightMeta = {
+          kind: 'slice',
+          from: pending,
+          to: slice.next ?? doc.content.size,
+          decorations: slice.decorations,
+          next: slice.next,
+        };
+        view.dispatch(view.state.tr.setMeta(codeHighlightKey, meta).setMeta('addToHistory', false));
+      };
+      const schedule = () => {
+        if (cancel || codeHighlightKey.getState(view.state)?.pending === null) return;
+        cancel = whenIdle(run, 500);
+      };
       const unsubscribe = onGrammarLoaded((name) => {
-        const meta: GrammarLoadedMeta = { loaded: name };
+        const meta: HighlightMeta = { kind: 'grammar', loaded: name };
         view.dispatch(view.state.tr.setMeta(codeHighlightKey, meta).setMeta('addToHistory', false));
       });
-      return { destroy: unsubscribe };
+      schedule();
+      return {
+        update: schedule,
+        destroy: () => {
+          unsubscribe();
+          cancel?.();
+        },
+      };
     },
   });
 }
