@@ -1,5 +1,5 @@
 import type { MarkdownIt, Token } from 'markdown-it';
-import type { Attrs, Mark, Node as PMNode, NodeType, Schema } from '@tiptap/pm/model';
+import { Mark, type Attrs, type Node as PMNode, type NodeType, type Schema } from '@tiptap/pm/model';
 import { inkwellSchema } from '../extensions.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
 import { sanitizeHtml } from '../html/sanitize.ts';
@@ -352,7 +352,7 @@ class InlineBuilder {
     if (!text) return;
     const marks = extra ? extra.addToSet(this.activeMarks) : this.activeMarks;
     const last = this.out[this.out.length - 1];
-    if (last?.isText && last.sameMarkup(this.schema.text('x', marks))) {
+    if (last?.isText && Mark.sameSet(last.marks, marks)) {
       this.out[this.out.length - 1] = this.schema.text(last.text! + text, marks);
     } else {
       this.out.push(this.schema.text(text, marks));
