@@ -2,25 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness.ts';
 
-/** Debian's chromium; browsers are never downloaded. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH } from '../e2e/harness.ts';
 
 /** The viewport of every benchmark page. */
 export const VIEWPORT = { width: 1280, height: 900 };
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  // Containers run as root, where Chromium's sandbox cannot start.
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // Chromium's own traffic would add noise to the timings.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Runs `use` with a Chromium context on a fresh profile in a temporary folder, so that runs share

@@ -16,7 +16,8 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** The variable through which `e2e/run.ts` hands the running server's URL to the test files. */
 export const URL_VARIABLE = 'INKWELL_E2E_URL';
 
-const CHROMIUM_ARGS = [
+/** Flags for Debian's chromium here: headless, as root, and quiet on a closed network. */
+export const CHROMIUM_ARGS = [
   '--headless',
   // Containers and CI run as root, where Chromium's sandbox cannot start.
   '--no-sandbox',
