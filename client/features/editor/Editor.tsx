@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { JSONContent } from '@tiptap/core';
 import {
   EditorContent,
@@ -68,13 +69,16 @@ export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): T
 export interface EditorProps {
   /** The editor from {@link useInkwellEditor}. */
   editor: TiptapEditor;
+  /** Shown over the document's top, such as the hint on an empty document. */
+  children?: ReactNode;
 }
 
 /** The document surface with its floating menus. */
-export function Editor({ editor }: EditorProps) {
+export function Editor({ editor, children }: EditorProps) {
   return (
     <div className="ink-editor">
       <EditorContent editor={editor} className="ink-editor__content" />
+      {children}
       <ErrorBoundary>
         <Suspense fallback={null}>
           <EditorMenus editor={editor} />

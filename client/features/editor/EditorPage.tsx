@@ -14,6 +14,7 @@ import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { useMarkdownTransfer } from './markdown/useMarkdownTransfer.ts';
 import { openLocalDocument, type OpenedDocument } from './persistence/openLocalDocument.ts';
 import { useLocalAutosave } from './persistence/useLocalAutosave.ts';
+import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 // Dialogs are rarely opened, so they load on first use.
@@ -162,7 +163,13 @@ function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         </>
       }
     >
-      <Editor editor={editor} />
+      <Editor editor={editor}>
+        <EmptyDocumentHint
+          editor={editor}
+          onImport={() => fileInput.current?.click()}
+          onShortcuts={() => setSheetOpen(true)}
+        />
+      </Editor>
       <StatusBar editor={editor} saveState={saveState} />
       <input
         ref={fileInput}
