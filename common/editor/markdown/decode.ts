@@ -19,17 +19,22 @@ function formatSize(bytes: number): string {
     : `${Math.ceil(bytes / 1024)} KB`;
 }
 
+/** Refuses a file of `size` bytes over `limit` before anything reads it. */
+export function checkMarkdownFileSize(size: number, limit = MARKDOWN_IMPORT_LIMIT): void {
+  if (size > limit) {
+    throw new MarkdownImportError(
+      'too_large',
+      `This file is ${formatSize(size)}; Markdown files up to ${formatSize(limit)} can be imported.`,
+    );
+  }
+}
+
 /**
  * Reads the bytes of a Markdown file as UTF-8 text, refusing a file over `limit` bytes or one that
  * is not text (invalid UTF-8 or containing NUL bytes, as binaries do). A BOM is dropped.
  */
 export function decodeMarkdownFile(bytes: Uint8Array, limit = MARKDOWN_IMPORT_LIMIT): string {
-  if (bytes.byteLength > limit) {
-    throw new MarkdownImportError(
-      'too_large',
-      `This file is ${formatSize(bytes.byteLength)}; Markdown files up to ${formatSize(limit)} can be imported.`,
-    );
-  }
+  checkMarkdownFileSize(bytes.byteLength, limit);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

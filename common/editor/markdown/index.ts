@@ -1,3 +1,8 @@
 export { parseMarkdown } from './parseMarkdown.ts';
 export { serializeMarkdown } from './serializeMarkdown.ts';
-export { decodeMarkdownFile, MarkdownImportError, MARKDOWN_IMPORT_LIMIT } from './decode.ts';
+export {
+  checkMarkdownFileSize,
+  decodeMarkdownFile,
+  MarkdownImportError,
+  MARKDOWN_IMPORT_LIMIT,
+} from './decode.ts';

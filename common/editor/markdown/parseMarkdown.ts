@@ -1,5 +1,11 @@
 import type { MarkdownIt, Token } from 'markdown-it';
-import { Mark, type Attrs, type Node as PMNode, type NodeType, type Schema } from '@tiptap/pm/model';
+import {
+  Mark,
+  type Attrs,
+  type Node as PMNode,
+  type NodeType,
+  type Schema,
+} from '@tiptap/pm/model';
 import { inkwellSchema } from '../extensions.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
 import { sanitizeHtml } from '../html/sanitize.ts';

@@ -71,7 +71,9 @@ export function useMarkdownTransfer(editor: Editor, title: TitleAccess) {
       let text: string;
       try {
         text = await run('Reading file…', async () => {
-          const { decodeMarkdownFile } = await loadMarkdownCodec();
+          const { checkMarkdownFileSize, decodeMarkdownFile } = await loadMarkdownCodec();
+          // A huge file is refused by its size, before the browser reads it into memory.
+          checkMarkdownFileSize(file.size);
           return decodeMarkdownFile(new Uint8Array(await file.arrayBuffer()));
         });
       } catch (error) {
