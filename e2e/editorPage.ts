@@ -53,6 +53,11 @@ export async function openEditor(browser: Browser): Promise<EditorSession> {
 /** The editable document. */
 export const editorLocator = (page: Page) => page.locator('.ProseMirror[contenteditable=true]');
 
+/** Waits until every raw-HTML node view has rendered its sanitised content. */
+export async function htmlRendered(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-html-pending]') === null);
+}
+
 /** Calls recorded by the `alert`/`confirm`/`prompt`/`print` stubs. */
 export async function scriptCalls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __scriptRan: string[] }).__scriptRan);

@@ -6,6 +6,7 @@ import { launchBrowser } from './harness.ts';
 import {
   dangerousDom,
   editorLocator,
+  htmlRendered,
   importMarkdown,
   openEditor,
   paste,
@@ -37,8 +38,11 @@ after(async () => {
   await browser?.close();
 });
 
-/** Lets lazy node views (sanitised HTML, images) render and any injected handler fire. */
-const settle = () => session.page.waitForTimeout(60);
+/** Lets the raw-HTML node views render, then gives any injected handler a moment to fire. */
+async function settle() {
+  await htmlRendered(session.page);
+  await session.page.waitForTimeout(60);
+}
 
 async function copiedMarkdown(): Promise<string> {
   await runMenuItem(session.page, 'Copy as Markdown');

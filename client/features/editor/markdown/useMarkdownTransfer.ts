@@ -53,8 +53,12 @@ export function useMarkdownTransfer(editor: Editor, title: TitleAccess) {
           'Importing Markdown…',
           async () => {
             const { parseMarkdown } = await loadMarkdownCodec();
+            // Marks for the performance panel and the import benchmark.
+            performance.mark('inkwell:import:start');
             const doc = parseMarkdown(text, editor.schema);
+            performance.mark('inkwell:import:parsed');
             replaceDocument(editor, doc);
+            performance.mark('inkwell:import:applied');
             title.set(titleFromFileName(fileName));
           },
           { immediate: text.length > LARGE_TEXT },
