@@ -6,16 +6,14 @@ import {
   type Editor as TiptapEditor,
   type UseEditorOptions,
 } from '@tiptap/react';
-import { lazy, Suspense, useState, type RefObject } from 'react';
+import { Suspense, useState, type RefObject } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { editorExtensions } from './editorExtensions.ts';
+// Loaded with the editor, not after it: the bubble menus register plugins when they mount, which
+// reconfigures the editor and would close a slash menu opened in the meantime. Their popovers
+// and palettes still load on first use.
+import { EditorMenus } from './menus/EditorMenus.tsx';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
-
-// The menus appear only once text is selected, so they load just after the editor shows,
-// outside the first download (with floating-ui and the bubble menu plugin).
-const EditorMenus = lazy(() =>
-  import('./menus/EditorMenus.tsx').then((module) => ({ default: module.EditorMenus })),
-);
 
 /** Options of {@link useInkwellEditor}. */
 export interface InkwellEditorOptions {
