@@ -7,6 +7,7 @@ import {
   TrailingNode,
   UndoRedo,
 } from '@tiptap/extensions';
+import { ActiveBlock } from './ActiveBlock.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
 import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
@@ -69,5 +70,6 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     SlashCommand,
     MenuShortcuts,
     InkwellKeymap,
+    ActiveBlock,
   ];
 }
