@@ -12,6 +12,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import {
+  hideWhenFocusLeaves,
   editorOrMenuHasFocus,
   keepEditorFocus,
   selectedMediaNode,
@@ -72,21 +73,10 @@ export function MediaBubbleMenu({ editor }: { editor: Editor }) {
     backToEditor();
   };
 
-  const onBlur = (event: FocusEvent) => {
-    const next = event.relatedTarget;
-    if (
-      next instanceof Node &&
-      (event.currentTarget.contains(next) || editor.view.dom.contains(next))
-    )
-      return;
-    // Focus also leaves when the plugin itself detaches the menu: decide once it is done.
-    setTimeout(() => {
-      if (editor.isDestroyed || editor.view.hasFocus()) return;
-      if (!content.current?.contains(document.activeElement)) {
-        sendBubbleRequest(editor, PLUGIN_KEY, 'hide');
-      }
-    });
-  };
+  const onBlur = (event: FocusEvent) =>
+    hideWhenFocusLeaves(event, editor, content, () =>
+      sendBubbleRequest(editor, PLUGIN_KEY, 'hide'),
+    );
 
   return (
     <BubbleMenu

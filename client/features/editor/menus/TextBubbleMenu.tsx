@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { turnInto, type BlockTypeId } from './blockTypes.ts';
 import {
+  hideWhenFocusLeaves,
   editorOrMenuHasFocus,
   isFormattableSelection,
   keepEditorFocus,
@@ -214,21 +215,11 @@ export function TextBubbleMenu({ editor }: { editor: Editor }) {
     backToText();
   };
 
-  const onBlur = (event: FocusEvent) => {
-    const next = event.relatedTarget;
-    if (
-      next instanceof Node &&
-      (event.currentTarget.contains(next) || editor.view.dom.contains(next))
-    )
-      return;
-    // Focus also leaves when the plugin itself detaches the menu: decide once it is done.
-    setTimeout(() => {
-      if (editor.isDestroyed || editor.view.hasFocus()) return;
-      if (content.current?.contains(document.activeElement)) return;
+  const onBlur = (event: FocusEvent) =>
+    hideWhenFocusLeaves(event, editor, content, () => {
       setMode(TOOLBAR);
       sendBubbleRequest(editor, PLUGIN_KEY, 'hide');
     });
-  };
 
   const panel = mode.kind === 'toolbar' ? mode.panel : null;
   const panelProps = {

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { AllSelection, NodeSelection, TextSelection, type EditorState } from '@tiptap/pm/state';
-import { useEffect, type MouseEvent, type RefObject } from 'react';
+import { useEffect, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 
 /** The BubbleMenu plugin's own requests, sent as transaction metadata under its key. */
 export type BubbleRequest = 'show' | 'hide' | 'updatePosition';
@@ -86,4 +86,27 @@ export function useHideOnOutsidePress(
     document.addEventListener('pointerdown', onPointerDown, true);
     return () => document.removeEventListener('pointerdown', onPointerDown, true);
   }, [editor, pluginKey, ref]);
+}
+
+/**
+ * A bubble menu's blur handler: when focus leaves both the menu and the editor, `hide` runs.
+ * Focus also leaves when the plugin itself detaches the menu, so the check waits until then.
+ */
+export function hideWhenFocusLeaves(
+  event: FocusEvent,
+  editor: Editor,
+  content: RefObject<HTMLElement | null>,
+  hide: () => void,
+): void {
+  const next = event.relatedTarget;
+  if (
+    next instanceof Node &&
+    (event.currentTarget.contains(next) || editor.view.dom.contains(next))
+  )
+    return;
+  setTimeout(() => {
+    if (editor.isDestroyed || editor.view.hasFocus()) return;
+    if (content.current?.contains(document.activeElement)) return;
+    hide();
+  });
 }
