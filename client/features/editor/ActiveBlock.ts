@@ -55,12 +55,16 @@ export const ActiveBlock = Extension.create({
           apply: (tr, previous, _old, state) => {
             if (!tr.docChanged && !tr.selectionSet) return previous;
             const starts = activeStarts(state);
-            const mapped = previous.starts.map((start) => tr.mapping.map(start));
+            const moved = previous.starts.map((start) => tr.mapping.map(start));
             const same =
-              starts.length === mapped.length && starts.every((start, i) => start === mapped[i]);
-            const decorations = same
-              ? previous.decorations.map(tr.mapping, tr.doc)
-              : decorate(state.doc, starts);
+              starts.length === moved.length && starts.every((start, i) => start === moved[i]);
+            const mapped = same ? previous.decorations.map(tr.mapping, tr.doc) : null;
+            // Mapping drops the decoration of a block that was replaced (select all, delete):
+            // then it is built again, or the new block would be skipped for a frame.
+            const decorations =
+              mapped && mapped.find().length === starts.length
+                ? mapped
+                : decorate(state.doc, starts);
             return { starts, decorations };
           },
         },
