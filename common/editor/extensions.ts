@@ -14,6 +14,7 @@ import { HtmlBlock } from './nodes/HtmlBlock.ts';
 import { HtmlInline } from './nodes/HtmlInline.ts';
 import type { HtmlNodeOptions } from './nodes/htmlNode.ts';
 import { Image, InlineImage } from './nodes/Image.ts';
+import { SoftBreak } from './nodes/SoftBreak.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
 import { tightAttribute } from './nodes/tight.ts';
@@ -55,6 +56,7 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
       gapcursor: false,
     }),
     Code,
+    SoftBreak,
     BulletList.extend({ addAttributes: () => ({ tight: tightAttribute }) }),
     OrderedList.extend({
       addAttributes() {

@@ -375,7 +375,7 @@ class InlineBuilder {
           this.text(t.content);
           break;
         case 'softbreak':
-          this.text(' ');
+          this.out.push(n.softBreak!.create(null, null, this.activeMarks));
           break;
         case 'hardbreak':
           this.out.push(n.hardBreak!.create(null, null, this.activeMarks));

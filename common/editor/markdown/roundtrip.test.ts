@@ -81,6 +81,7 @@ const samples: Array<[string, string, string]> = [
   ['inline code', 'Run `npm ci` then ``a ` b``.\n', 'code'],
   ['horizontal rule', 'above\n\n---\n\nbelow\n', 'horizontalRule'],
   ['hard break', 'line one\\\nline two\n', 'hardBreak'],
+  ['soft line breaks', 'A hard-wrapped\nparagraph that\ncontinues.\n', 'softBreak'],
   [
     'table with alignment',
     '| a | b | c |\n| :--- | :---: | ---: |\n| 1 | **2** | `3 \\| 4` |\n',
@@ -109,6 +110,15 @@ describe('every content kind round-trips md → doc → md → doc to the same d
     ]) {
       expectStable(markdown);
     }
+  });
+
+  it('gives back a hard-wrapped file line for line, in lists and quotes too', () => {
+    const markdown =
+      'A paragraph wrapped\nat forty columns, with **bold\nacross** the break.\n\n- an item\n  that wraps\n\n> a quote\n> that wraps\n';
+    const doc = expectStable(markdown);
+    expect(serializeMarkdown(doc)).toBe(markdown);
+    // The break reads as a space, as in any Markdown viewer.
+    expect(doc.textBetween(0, doc.content.size, '\n', ' ')).toContain('wrapped at forty');
   });
 
   it('keeps two adjacent lists apart', () => {

@@ -301,7 +301,10 @@ function inline(node: PMNode, context: InlineContext): string {
   const children: PMNode[] = [];
   node.forEach((child) => children.push(child));
   // A hard break at the very end would be written as a stray backslash.
-  while (children.length > 0 && children[children.length - 1]!.type.name === 'hardBreak') {
+  while (
+    children.length > 0 &&
+    /^(?:hard|soft)Break$/.test(children[children.length - 1]!.type.name)
+  ) {
     children.pop();
   }
 
@@ -367,6 +370,18 @@ function inline(node: PMNode, context: InlineContext): string {
       }
     } else {
       switch (child.type.name) {
+        case 'softBreak':
+          if (context.table || context.heading) {
+            write(' ');
+          } else {
+            // Blanks at the end of a line would be dropped, or two of them read as a hard break.
+            pendingSpace = '';
+            const last = parts.length - 1;
+            if (last >= 0) parts[last] = parts[last]!.replace(/[ \t]+$/, '');
+            parts.push('\n');
+            lineStart = true;
+          }
+          break;
         case 'hardBreak':
           if (context.table || context.heading) write('<br>');
           else {
