@@ -1,36 +1,10 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../common/api/errors.ts';
 import type { Logger } from './logger.ts';
 
-/** Every error code the API returns (DESIGN §7), with its HTTP status. Clients branch on the code. */
-export const ERROR_STATUS = {
-  invalid_request: 400,
-  unauthenticated: 401,
-  csrf_rejected: 403,
-  not_found: 404,
-  version_conflict: 409,
-  payload_too_large: 413,
-  invalid_document: 422,
-  rate_limited: 429,
-  internal: 500,
-  ai_upstream_error: 502,
-  ai_not_configured: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-/** A stable, machine-readable error code. */
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** The body of every error response. */
-export interface ErrorBody {
-  /** What went wrong. */
-  error: {
-    /** Stable code to branch on. */
-    code: ErrorCode;
-    /** A sentence to show to people. */
-    message: string;
-  } & Record<string, unknown>;
-}
+export { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../common/api/errors.ts';
 
 /** Options of an `AppError` beyond its code and message. */
 export interface AppErrorOptions {

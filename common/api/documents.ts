@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { DEFAULT_LIMITS } from './limits.ts';
+
+/**
+ * A document's content as it travels: ProseMirror JSON with a `doc` at the top. Only the outline
+ * is checked here; the server checks the rest against the editor schema (422 `invalid_document`).
+ */
+export const documentContentSchema = z.looseObject({
+  type: z.literal('doc'),
+  content: z.array(z.unknown()).optional(),
+});
+
+/** A document's content. */
+export type DocumentContent = z.infer<typeof documentContentSchema>;
+
+/** A title: any text up to the limit, spaces at the ends trimmed. */
+export const titleSchema = z
+  .string()
+  .trim()
+  .max(DEFAULT_LIMITS.titleChars, `A title has at most ${DEFAULT_LIMITS.titleChars} characters.`);
+
+/** A document id in a path. */
+export const documentIdSchema = z.uuid({ message: 'Not a document id.' });
+
+/** One row of the sidebar or the trash. */
+export const documentSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The first words of the text, for the list. */
+  excerpt: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** When it went to the trash; null for a live document. */
+  deletedAt: z.string().nullable(),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+/** A whole document. */
+export const documentSchema = documentSummarySchema.omit({ excerpt: true }).extend({
+  content: documentContentSchema,
+});
+export type DocumentRecord = z.infer<typeof documentSchema>;
+
+/** `GET /api/documents?q=&trash=1` — most recently changed first. */
+export const listDocumentsQuerySchema = z.object({
+  /** Full-text search over titles and text. */
+  q: z.string().trim().max(500, 'A search has at most 500 characters.').optional(),
+  /** `1` lists the trash instead of the live documents. */
+  trash: z.enum(['0', '1']).optional(),
+});
+export type ListDocumentsQuery = z.infer<typeof listDocumentsQuerySchema>;
+
+export const listDocumentsResponseSchema = z.object({
+  documents: z.array(documentSummarySchema),
+});
+export type ListDocumentsResponse = z.infer<typeof listDocumentsResponseSchema>;
+
+/** `POST /api/documents` — a new document, empty or with content (an imported file). */
+export const createDocumentRequestSchema = z.object({
+  title: titleSchema.default(''),
+  content: documentContentSchema.optional(),
+});
+export type CreateDocumentRequest = z.input<typeof createDocumentRequestSchema>;
+
+/**
+ * `PATCH /api/documents/:id` — a save. `baseVersion` is the version the edit started from; if the
+ * server has moved on, the answer is 409 `version_conflict` with the server's copy as `current`.
+ */
+export const updateDocumentRequestSchema = z
+  .object({
+    baseVersion: z.number().int().positive(),
+    title: titleSchema.optional(),
+    content: documentContentSchema.optional(),
+  })
+  .refine((body) => body.title !== undefined || body.content !== undefined, {
+    message: 'Send a title, content, or both.',
+  });
+export type UpdateDocumentRequest = z.input<typeof updateDocumentRequestSchema>;
+
+/** The answer to a save: the new version, without echoing the content back. */
+export const saveResultSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type SaveResult = z.infer<typeof saveResultSchema>;
+
+export const documentResponseSchema = z.object({ document: documentSchema });
+export type DocumentResponse = z.infer<typeof documentResponseSchema>;
+
+/** The `current` field of a 409: the server's copy to choose against. */
+export const versionConflictSchema = z.object({
+  error: z.looseObject({ code: z.literal('version_conflict'), current: documentSchema }),
+});

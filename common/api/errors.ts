@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every error code the API returns (DESIGN §7), with its HTTP status. Clients branch on the code. */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  csrf_rejected: 403,
+  not_found: 404,
+  version_conflict: 409,
+  payload_too_large: 413,
+  invalid_document: 422,
+  rate_limited: 429,
+  internal: 500,
+  ai_upstream_error: 502,
+  ai_not_configured: 503,
+} as const;
+
+/** A stable, machine-readable error code. */
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The body of every error response: `{ error: { code, message, ...details } }`. */
+export const errorBodySchema = z.object({
+  error: z.looseObject({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+  }),
+});
+
+/** The body of every error response. */
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The header every state-changing `/api` request carries (DESIGN §5), with its one value. */
+export const CSRF_HEADER = 'X-Inkwell-Request';
+export const CSRF_HEADER_VALUE = '1';

@@ -1,0 +1,34 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.ts';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** Any constant both server kinds agree on; instances starting together wait on it in turn. */
+const MIGRATION_LOCK = 7_246_001;
+
+/**
+ * Applies the migrations in `migrations/` that this database has not seen, in name order, in one
+ * transaction, so a failed start leaves the schema as it was. Returns the names applied.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await tx.query<{ name: string }>('SELECT name FROM schema_migrations');
+    const done = new Set(rows.map((row) => row.name));
+    const applied: string[] = [];
+    for (const name of files) {
+      if (done.has(name)) continue;
+      const sql = await readFile(new URL(name, `file://${MIGRATIONS_DIR}`), 'utf8');
+      await tx.exec(sql);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+      applied.push(name);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,56 @@
+import pg from 'pg';
+import type { Database, QueryResult, Queryable, SqlParam } from './database.ts';
+
+/** Connections per server process; PostgreSQL's default limit of 100 leaves room for several. */
+const POOL_SIZE = 10;
+
+/** Connects to a PostgreSQL server at `url` (a `postgres://` connection string). */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection the server drops would otherwise crash the process with an unhandled error.
+  pool.on('error', () => undefined);
+  // Fail at start, with the server's reason, rather than on the first request.
+  const client = await pool.connect();
+  client.release();
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    transaction: async (work) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await work(wrap(conn));
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}
+
+function wrap(conn: pg.PoolClient): Queryable {
+  return {
+    query: (sql, params) => run(conn, sql, params),
+    // Without parameters node-postgres uses the simple protocol, which takes several statements.
+    exec: async (sql) => {
+      await conn.query(sql);
+    },
+  };
+}
+
+async function run<Row>(
+  target: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: readonly SqlParam[] | undefined,
+): Promise<QueryResult<Row>> {
+  const result = await target.query(sql, params ? [...params] : undefined);
+  return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
+}
