@@ -49,7 +49,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['client/lib/api.ts', 'server/config.ts', 'scripts/env.ts', 'e2e/**', 'bench/**'],
+    files: [
+      'client/lib/api.ts',
+      'server/config.ts',
+      'server/test/**',
+      'scripts/env.ts',
+      'e2e/**',
+      'bench/**',
+    ],
     rules: { 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },
   },
   {

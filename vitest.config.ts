@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
+    // Prepares PGlite snapshots and a PostgreSQL server once per run for server/test/databases.ts.
+    globalSetup: ['server/test/globalSetup.ts'],
   },
 });

@@ -80,7 +80,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       process.stdout.write(chunk.replace(/^(?=.)/gm, '[server] '));
       if (pending === null) return;
       pending += chunk;
-      const match = /Inkwell listening on (http:\/\/\S+)/.exec(pending);
+      const match = /Inkwell listening on (http:\/\/[^\s"]+)/.exec(pending);
       if (match?.[1]) {
         pending = null;
         clearTimeout(timer);

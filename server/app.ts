@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { Config } from './config.ts';
+import { getCookie } from 'hono/cookie';
+import { csrfProtection } from './middleware/csrf.ts';
+import { requireSession, sessionOf } from './middleware/session.ts';
+import { authRoutes } from './routes/auth.ts';
+import { documentRoutes } from './routes/documents.ts';
+import { sessionRoutes } from './routes/session.ts';
+import type { AppEnv, Services } from './services.ts';
 import {
   createErrorHandler,
   errorResponse,
@@ -12,7 +18,6 @@ import {
   NotFoundError,
   notFoundHandler,
 } from './errors.ts';
-import { createLogger, type Logger } from './logger.ts';
 
 /** Where `vite build` writes the client. */
 export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -23,19 +28,21 @@ export const MAX_URL_LENGTH = 8192;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-/** What `createApp` takes besides the configuration; tests use it to point at their own files. */
+/** What `createApp` takes besides its services; tests use it to point at their own files. */
 export interface AppOptions {
   /** Folder of the built client; defaults to `dist/client`. */
   clientDir?: string;
-  /** Where to log; defaults to stdout/stderr at `config.logLevel`. */
-  logger?: Logger;
 }
 
-/** The Inkwell HTTP app: health check, the API, and the built client with its SPA fallback. */
-export function createApp(config: Config, options: AppOptions = {}): Hono {
+/**
+ * The Inkwell HTTP app: health check, sign-in, the API, and the built client with its SPA
+ * fallback. The embedded identity provider is not in here: it is a Koa app, and the Node server
+ * (server/startServer.ts) hands it the requests under `/idp` before they reach Hono.
+ */
+export function createApp(services: Services, options: AppOptions = {}): Hono<AppEnv> {
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
-  const log = options.logger ?? createLogger(config.logLevel);
-  const app = new Hono();
+  const log = services.logger;
+  const app = new Hono<AppEnv>();
 
   app.onError(createErrorHandler(log));
   app.notFound(notFoundHandler);
@@ -56,6 +63,7 @@ export function createApp(config: Config, options: AppOptions = {}): Hono {
         frameSrc: ['https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
         formAction: ["'self'"],
         connectSrc: ["'self'"],
       },
@@ -65,7 +73,7 @@ export function createApp(config: Config, options: AppOptions = {}): Hono {
     const started = performance.now();
     await next();
     const ms = Math.round(performance.now() - started);
-    log.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`);
+    log.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms });
   });
   app.use(async (c, next) => {
     if (c.req.url.length > MAX_URL_LENGTH) {
@@ -76,13 +84,18 @@ export function createApp(config: Config, options: AppOptions = {}): Hono {
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
+  app.route('/', authRoutes(services));
+  app.use('/api/*', csrfProtection(new URL(services.publicUrl).origin), requireSession(services));
+  app.route('/', sessionRoutes(services));
+  app.route('/', documentRoutes(services));
+
   // Stays after every API route, so that no /api request ever falls through to the client.
   app.all('/api/*', () => {
     throw NotFoundError('There is no such API endpoint.');
   });
 
   if (existsSync(join(clientDir, 'index.html'))) {
-    serveClient(app, clientDir);
+    serveClient(app, clientDir, services);
   } else {
     log.info(
       `No client build in ${clientDir}: run npm run build (npm run dev serves it from Vite).`,
@@ -92,7 +105,7 @@ export function createApp(config: Config, options: AppOptions = {}): Hono {
 }
 
 /** The built client: hashed assets cached for good, everything else revalidated, SPA fallback. */
-function serveClient(app: Hono, clientDir: string): void {
+function serveClient(app: Hono<AppEnv>, clientDir: string, services: Services): void {
   app.use('/assets/*', withCacheControl(IMMUTABLE, serveStatic({ root: clientDir })));
   // A missing hashed asset is a stale tab after a deploy; HTML in its place would only confuse it.
   app.all('/assets/*', () => {
@@ -104,8 +117,21 @@ function serveClient(app: Hono, clientDir: string): void {
     REVALIDATE,
     serveStatic({ root: clientDir, path: 'index.html' }),
   );
+  const canonical = new URL(services.publicUrl);
   app.get('*', async (c, next) => {
     if (!acceptsHtml(c.req.header('Accept')) || !isAppRoute(c.req.path)) return next();
+    const url = new URL(c.req.url);
+    const pathAndQuery = `${url.pathname}${url.search}`;
+    // Sign-in cookies and the provider's redirects are bound to one host name: opened as
+    // 127.0.0.1 while the app is localhost, nobody could sign in. Only for the default address,
+    // as behind a proxy the Host header may differ from PUBLIC_URL by design.
+    if (!services.config.publicUrl && c.req.header('Host') !== canonical.host) {
+      return c.redirect(`${canonical.origin}${pathAndQuery}`);
+    }
+    // A signed-out visitor goes through sign-in and comes back here (DESIGN §1).
+    if (!(await sessionOf(services, (name) => getCookie(c, name)))) {
+      return c.redirect(`/auth/login?returnTo=${encodeURIComponent(pathAndQuery)}`);
+    }
     return serveIndex(c, next);
   });
 }

@@ -8,12 +8,18 @@ describe('loadConfig', () => {
       host: undefined,
       nodeEnv: 'development',
       logLevel: 'info',
+      publicUrl: undefined,
+      databaseUrl: undefined,
+      dataDir: './data',
+      oidc: undefined,
+      sessionDays: 30,
+      documentMaxBytes: 5 * 1024 * 1024,
     });
   });
 
   it('reads every variable', () => {
     const env = { PORT: '8080', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'debug' };
-    expect(loadConfig(env)).toEqual({
+    expect(loadConfig(env)).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       nodeEnv: 'production',
@@ -49,5 +55,60 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' })).toThrow(
       /Invalid configuration:\n {2}PORT="x": .+\n {2}LOG_LEVEL="loud": .+/,
     );
+  });
+
+  it('reads the database, public address and session settings', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://write.example.com/',
+      DATABASE_URL: 'postgres://inkwell:pw@db.internal:5432/inkwell',
+      DATA_DIR: '/var/lib/inkwell',
+      SESSION_DAYS: '7',
+      DOCUMENT_MAX_BYTES: '1048576',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://write.example.com',
+      databaseUrl: 'postgres://inkwell:pw@db.internal:5432/inkwell',
+      dataDir: '/var/lib/inkwell',
+      sessionDays: 7,
+      documentMaxBytes: 1048576,
+    });
+  });
+
+  it('takes a hosted provider only with issuer, client id and secret together', () => {
+    const hosted = loadConfig({
+      OIDC_ISSUER: 'https://tenant.eu.auth0.com/',
+      OIDC_CLIENT_ID: 'abc',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_TOKEN_AUTH_METHOD: 'client_secret_post',
+    });
+    // The issuer is kept exactly, trailing slash included, as providers compare it byte for byte.
+    expect(hosted.oidc).toEqual({
+      issuer: 'https://tenant.eu.auth0.com/',
+      clientId: 'abc',
+      clientSecret: 's3cret',
+      tokenAuthMethod: 'client_secret_post',
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(
+      /missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET/,
+    );
+  });
+
+  it('names bad values without echoing secrets', () => {
+    let message = '';
+    try {
+      loadConfig({
+        DATABASE_URL: 'mysql://root:hunter2@x',
+        PUBLIC_URL: 'https://x.example/app',
+        SESSION_DAYS: '0',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('DATABASE_URL=(hidden)');
+    expect(message).not.toContain('hunter2');
+    expect(message).toContain(
+      'PUBLIC_URL="https://x.example/app": must be an origin without a path',
+    );
+    expect(message).toContain('SESSION_DAYS="0": must be at least 1');
   });
 });

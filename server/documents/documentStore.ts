@@ -1,0 +1,187 @@
+import type { DocumentRecord, DocumentSummary, SaveResult } from '../../common/api/documents.ts';
+import type { Queryable } from '../db/database.ts';
+import type { ValidContent } from './validateContent.ts';
+
+/** How many rows the sidebar gets at most; search finds the rest. */
+const LIST_LIMIT = 500;
+/** Characters of text shown under a title in the list. */
+const EXCERPT_CHARS = 160;
+
+interface SummaryRow {
+  id: string;
+  title: string;
+  excerpt: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+}
+
+interface DocumentRow extends Omit<SummaryRow, 'excerpt'> {
+  content: DocumentRecord['content'];
+}
+
+const SUMMARY_COLUMNS = `id, title, left(regexp_replace(plain_text, '\\s+', ' ', 'g'), ${EXCERPT_CHARS}) AS excerpt,
+  version, created_at, updated_at, deleted_at`;
+const DOCUMENT_COLUMNS = 'id, title, content, version, created_at, updated_at, deleted_at';
+
+function toSummary(row: SummaryRow): DocumentSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt.trim(),
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    deletedAt: row.deleted_at?.toISOString() ?? null,
+  };
+}
+
+function toDocument(row: DocumentRow): DocumentRecord {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    version: row.version,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    deletedAt: row.deleted_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A search as typed becomes a prefix match on every word (`inkw` finds "Inkwell"). Only letters
+ * and digits reach `to_tsquery`, so nothing typed can break its syntax.
+ */
+export function searchQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 20)
+    .map((word) => `${word}:*`)
+    .join(' & ');
+}
+
+/** Every query below is scoped to `ownerId`: another user's document is simply not there. */
+export class DocumentStore {
+  constructor(private readonly db: Queryable) {}
+
+  /** Live documents (or the trash), most recently changed first, optionally filtered by a search. */
+  async list(
+    ownerId: string,
+    options: { trash: boolean; search?: string },
+  ): Promise<DocumentSummary[]> {
+    const where = options.trash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL';
+    const query = options.search ? searchQuery(options.search) : null;
+    if (options.search && !query) return [];
+    const { rows } = query
+      ? await this.db.query<SummaryRow>(
+          `SELECT ${SUMMARY_COLUMNS} FROM documents
+            WHERE owner_id = $1 AND ${where} AND search @@ to_tsquery('simple', $2)
+            ORDER BY ts_rank(search, to_tsquery('simple', $2)) DESC, updated_at DESC
+            LIMIT ${LIST_LIMIT}`,
+          [ownerId, query],
+        )
+      : await this.db.query<SummaryRow>(
+          `SELECT ${SUMMARY_COLUMNS} FROM documents WHERE owner_id = $1 AND ${where}
+            ORDER BY ${options.trash ? 'deleted_at' : 'updated_at'} DESC LIMIT ${LIST_LIMIT}`,
+          [ownerId],
+        );
+    return rows.map(toSummary);
+  }
+
+  /** A document, live or in the trash; null if there is none for this owner. */
+  async get(ownerId: string, id: string): Promise<DocumentRecord | null> {
+    const { rows } = await this.db.query<DocumentRow>(
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND owner_id = $2`,
+      [id, ownerId],
+    );
+    return rows[0] ? toDocument(rows[0]) : null;
+  }
+
+  /** A new document at version 1. */
+  async create(ownerId: string, title: string, content: ValidContent): Promise<DocumentRecord> {
+    const { rows } = await this.db.query<DocumentRow>(
+      `INSERT INTO documents (owner_id, title, content, plain_text) VALUES ($1, $2, $3::jsonb, $4)
+       RETURNING ${DOCUMENT_COLUMNS}`,
+      [ownerId, title, JSON.stringify(content.json), content.plainText],
+    );
+    return toDocument(rows[0]!);
+  }
+
+  /**
+   * A save: applied only if the stored version is still `baseVersion`, and then the version goes
+   * up by one. Returns `stale` with the stored copy when someone saved in between.
+   */
+  async update(
+    ownerId: string,
+    id: string,
+    change: { baseVersion: number; title?: string; content?: ValidContent },
+  ): Promise<
+    | { outcome: 'saved'; result: SaveResult }
+    | { outcome: 'stale'; current: DocumentRecord }
+    | { outcome: 'missing' }
+  > {
+    const { rows } = await this.db.query<{ id: string; version: number; updated_at: Date }>(
+      `UPDATE documents
+          SET title = COALESCE($4, title),
+              content = COALESCE($5::jsonb, content),
+              plain_text = COALESCE($6, plain_text),
+              version = version + 1,
+              updated_at = now()
+        WHERE id = $1 AND owner_id = $2 AND version = $3 AND deleted_at IS NULL
+        RETURNING id, version, updated_at`,
+      [
+        id,
+        ownerId,
+        change.baseVersion,
+        change.title ?? null,
+        change.content ? JSON.stringify(change.content.json) : null,
+        change.content?.plainText ?? null,
+      ],
+    );
+    const saved = rows[0];
+    if (saved) {
+      return {
+        outcome: 'saved',
+        result: { id: saved.id, version: saved.version, updatedAt: saved.updated_at.toISOString() },
+      };
+    }
+    const current = await this.get(ownerId, id);
+    if (!current || current.deletedAt) return { outcome: 'missing' };
+    return { outcome: 'stale', current };
+  }
+
+  /** Moves a live document to the trash; false if there is no such live document. */
+  async trash(ownerId: string, id: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      'UPDATE documents SET deleted_at = now() WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL',
+      [id, ownerId],
+    );
+    return rowCount > 0;
+  }
+
+  /** Brings a document back from the trash; null if it is not in the trash. */
+  async restore(ownerId: string, id: string): Promise<SaveResult | null> {
+    const { rows } = await this.db.query<{ id: string; version: number; updated_at: Date }>(
+      `UPDATE documents SET deleted_at = NULL
+        WHERE id = $1 AND owner_id = $2 AND deleted_at IS NOT NULL
+        RETURNING id, version, updated_at`,
+      [id, ownerId],
+    );
+    const row = rows[0];
+    return row
+      ? { id: row.id, version: row.version, updatedAt: row.updated_at.toISOString() }
+      : null;
+  }
+
+  /** Deletes a document in the trash for good; `live` if it is not in the trash. */
+  async purge(ownerId: string, id: string): Promise<'deleted' | 'live' | 'missing'> {
+    const { rowCount } = await this.db.query(
+      'DELETE FROM documents WHERE id = $1 AND owner_id = $2 AND deleted_at IS NOT NULL',
+      [id, ownerId],
+    );
+    if (rowCount > 0) return 'deleted';
+    return (await this.get(ownerId, id)) ? 'live' : 'missing';
+  }
+}

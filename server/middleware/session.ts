@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { CookieOptions } from 'hono/utils/cookie';
+import { findSession, type ActiveSession } from '../auth/sessions.ts';
+import { AuthenticationError } from '../errors.ts';
+import type { AppEnv, Services } from '../services.ts';
+
+/** Over https the cookie takes the `__Host-` prefix: Secure, whole site, no Domain (DESIGN §5). */
+export function sessionCookieName(publicUrl: string): string {
+  return isHttps(publicUrl) ? '__Host-inkwell_session' : 'inkwell_session';
+}
+
+/** HttpOnly, SameSite=Lax, and Secure over https; `maxAge` in seconds when the cookie should persist. */
+export function cookieOptions(publicUrl: string, path = '/', maxAge?: number): CookieOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(publicUrl),
+    path,
+    ...(maxAge === undefined ? {} : { maxAge }),
+  };
+}
+
+function isHttps(publicUrl: string): boolean {
+  return publicUrl.startsWith('https:');
+}
+
+/** The session behind the request's cookie, or null. */
+export async function sessionOf(
+  services: Services,
+  cookieHeader: (name: string) => string | undefined,
+): Promise<ActiveSession | null> {
+  const token = cookieHeader(sessionCookieName(services.publicUrl));
+  if (!token) return null;
+  return findSession(services.db, token, services.config.sessionDays);
+}
+
+/** 401 `unauthenticated` unless the request carries a live session, which handlers then read. */
+export function requireSession(services: Services): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = await sessionOf(services, (name) => getCookie(c, name));
+    if (!session) throw AuthenticationError();
+    c.set('session', session);
+    await next();
+  };
+}

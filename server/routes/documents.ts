@@ -1,0 +1,131 @@
+import { Hono, type Context } from 'hono';
+import {
+  createDocumentRequestSchema,
+  documentIdSchema,
+  listDocumentsQuerySchema,
+  updateDocumentRequestSchema,
+  type DocumentContent,
+  type DocumentResponse,
+  type ListDocumentsResponse,
+} from '../../common/api/documents.ts';
+import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
+import { DocumentStore } from '../documents/documentStore.ts';
+import { EMPTY_DOCUMENT, validateContent } from '../documents/validateContent.ts';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  PayloadTooLargeError,
+  VersionConflictError,
+} from '../errors.ts';
+import { formatBytes, limitBody, parseWith, readJson } from '../middleware/readJson.ts';
+import type { AppEnv, Services } from '../services.ts';
+
+/** Room for the title and the fields around the content in a request body. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/** The documents API (DESIGN §7); mounted behind `requireSession` and the CSRF check. */
+export function documentRoutes(services: Services): Hono<AppEnv> {
+  const store = new DocumentStore(services.db);
+  const maxBytes = services.config.documentMaxBytes;
+  const bodyLimit = limitBody(maxBytes + ENVELOPE_BYTES, 'The document');
+  const app = new Hono<AppEnv>();
+
+  /** Content within the size limit and the editor schema. */
+  const checkContent = (content: DocumentContent) => {
+    const bytes = Buffer.byteLength(JSON.stringify(content));
+    if (bytes > maxBytes) {
+      throw PayloadTooLargeError(`The document is larger than ${formatBytes(maxBytes)}.`);
+    }
+    return validateContent(content);
+  };
+  // A malformed id cannot name a document; answering 404 keeps ids opaque.
+  const idOf = (raw: string) => {
+    const parsed = documentIdSchema.safeParse(raw);
+    if (!parsed.success) throw NotFoundError('There is no such document.');
+    return parsed.data;
+  };
+  const ownerOf = (c: Context<AppEnv>) => c.get('session').user.id;
+
+  app.get('/api/documents', async (c) => {
+    const query = parseWith(listDocumentsQuerySchema, c.req.query());
+    const documents = await store.list(ownerOf(c), {
+      trash: query.trash === '1',
+      search: query.q || undefined,
+    });
+    return c.json<ListDocumentsResponse>({ documents });
+  });
+
+  app.post('/api/documents', bodyLimit, async (c) => {
+    const body = await readJson(c, createDocumentRequestSchema);
+    const content = checkContent(body.content ?? EMPTY_DOCUMENT);
+    const document = await store.create(ownerOf(c), body.title, content);
+    return c.json<DocumentResponse>({ document }, 201);
+  });
+
+  app.get('/api/documents/:id', async (c) => {
+    const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
+    if (!document) throw NotFoundError('There is no such document.');
+    return c.json<DocumentResponse>({ document });
+  });
+
+  app.patch('/api/documents/:id', bodyLimit, async (c) => {
+    const id = idOf(c.req.param('id'));
+    const body = await readJson(c, updateDocumentRequestSchema);
+    const saved = await store.update(ownerOf(c), id, {
+      baseVersion: body.baseVersion,
+      title: body.title,
+      content: body.content ? checkContent(body.content) : undefined,
+    });
+    if (saved.outcome === 'missing')
+      throw NotFoundError('The document was deleted or moved to the trash.');
+    if (saved.outcome === 'stale') throw VersionConflictError(saved.current);
+    return c.json(saved.result);
+  });
+
+  app.delete('/api/documents/:id', async (c) => {
+    if (!(await store.trash(ownerOf(c), idOf(c.req.param('id'))))) {
+      throw NotFoundError('There is no such document.');
+    }
+    return c.body(null, 204);
+  });
+
+  app.post('/api/documents/:id/restore', async (c) => {
+    const restored = await store.restore(ownerOf(c), idOf(c.req.param('id')));
+    if (!restored) throw NotFoundError('There is no such document in the trash.');
+    return c.json(restored);
+  });
+
+  app.delete('/api/documents/:id/permanent', async (c) => {
+    const outcome = await store.purge(ownerOf(c), idOf(c.req.param('id')));
+    if (outcome === 'missing') throw NotFoundError('There is no such document.');
+    if (outcome === 'live') throw InvalidRequestError('Move the document to the trash first.');
+    return c.body(null, 204);
+  });
+
+  app.get('/api/documents/:id/export.md', async (c) => {
+    const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
+    if (!document) throw NotFoundError('There is no such document.');
+    const markdown = serializeMarkdown(validateContent(document.content).doc);
+    const name = fileNameOf(document.title);
+    c.header('Content-Type', 'text/markdown; charset=utf-8');
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.body(markdown);
+  });
+
+  return app;
+}
+
+/** A file name from a title: characters file systems refuse become spaces; "Untitled" if none is left. */
+export function fileNameOf(title: string): string {
+  const cleaned = title
+    .replace(/[\\/:*?"<>|\p{Cc}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 120);
+  return `${cleaned || 'Untitled'}.md`;
+}

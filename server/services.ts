@@ -1,0 +1,23 @@
+import type { RelyingParty } from './auth/relyingParty.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Logger } from './logger.ts';
+import type { ActiveSession } from './auth/sessions.ts';
+
+/** What the routes need, built once at start (server/startServer.ts) and handed to `createApp`. */
+export interface Services {
+  config: Config;
+  /** The origin people use, without a trailing slash: `PUBLIC_URL` or `http://localhost:<port>`. */
+  publicUrl: string;
+  db: Database;
+  relyingParty: RelyingParty;
+  logger: Logger;
+}
+
+/** Hono's typed context: what middleware leaves for the handlers after it. */
+export interface AppEnv {
+  Variables: {
+    /** Set by `requireSession` on every authenticated route. */
+    session: ActiveSession;
+  };
+}

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createEmbeddedIdp } from './auth/idp/embeddedIdp.ts';
+import { RelyingParty, type ProviderSettings } from './auth/relyingParty.ts';
+import { deleteExpired } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger, type Logger } from './logger.ts';
+import type { Services } from './services.ts';
+
+/** How long requests in flight (saves above all) get to finish after a stop before they are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+/** How often expired sessions and abandoned sign-ins are swept. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What `startServer` takes besides the configuration; tests use it to share a database. */
+export interface StartOptions {
+  logger?: Logger;
+  /** Folder of the built client; defaults to `dist/client`. */
+  clientDir?: string;
+  /** An open, migrated database to use instead of the one the configuration names; not closed on stop. */
+  database?: Database;
+}
+
+/** A running Inkwell server. */
+export interface RunningServer {
+  /** The address it serves, e.g. `http://localhost:3000`. */
+  url: string;
+  services: Services;
+  server: Server;
+  /** Stops accepting, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates the database, listens, then sets up sign-in (which needs the port when it is
+ * picked at random) and the app. Until then requests get 503.
+ */
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = options.database ?? (await openConfiguredDatabase(config, logger));
+  let inFlight = 0;
+  let handler = (_req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }).end('Starting up.');
+  };
+  const server = createServer((req, res) => {
+    inFlight += 1;
+    res.on('close', () => {
+      inFlight -= 1;
+    });
+    handler(req, res);
+  });
+  try {
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(config.port, config.host, () => {
+        server.off('error', fail);
+        done();
+      });
+    });
+    const { port } = server.address() as AddressInfo;
+    const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
+    const idp = config.oidc ? undefined : await createEmbeddedIdp({ db, publicUrl, logger });
+    const provider: ProviderSettings = idp
+      ? {
+          kind: 'embedded',
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          tokenAuthMethod: undefined,
+        }
+      : { kind: 'hosted', ...config.oidc! };
+    const services: Services = {
+      config,
+      publicUrl,
+      db,
+      logger,
+      relyingParty: new RelyingParty(provider, publicUrl, logger),
+    };
+    const app = getRequestListener(createApp(services, { clientDir: options.clientDir }).fetch);
+    handler = (req, res) => {
+      if (idp && (req.url === '/idp' || req.url?.startsWith('/idp/'))) idp.handle(req, res);
+      else void app(req, res);
+    };
+    const sweep = setInterval(() => {
+      deleteExpired(db).catch((error: unknown) =>
+        logger.warn('Sweeping sessions failed.', { err: error }),
+      );
+    }, SWEEP_INTERVAL_MS);
+    sweep.unref();
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        clearInterval(sweep);
+        const closed = new Promise<void>((done) => server.close(() => done()));
+        server.closeIdleConnections();
+        const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+        while (inFlight > 0 && Date.now() < deadline) {
+          await new Promise((wait) => setTimeout(wait, 20));
+        }
+        server.closeAllConnections();
+        await closed;
+        if (!options.database) await db.close();
+      })());
+    logger.info(`Inkwell listening on ${publicUrl}`, {
+      database: db.kind,
+      identityProvider: provider.kind,
+    });
+    return { url: publicUrl, services, server, close };
+  } catch (error) {
+    server.close();
+    if (!options.database) await db.close();
+    throw error;
+  }
+}
+
+async function openConfiguredDatabase(config: Config, logger: Logger): Promise<Database> {
+  const db = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: resolve(config.dataDir) },
+  );
+  try {
+    const applied = await migrate(db);
+    if (applied.length > 0) logger.info('Database migrated.', { applied });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
