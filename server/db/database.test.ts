@@ -137,25 +137,25 @@ describeEachDatabase('database', (getDb) => {
   });
 });
 
-describeEachDatabase('test databases', (getDb) => {
-  it('leave a row behind for the next test', async () => {
+describeEachDatabase("each test's database", (getDb) => {
+  it('can be left with rows and a new table', async () => {
     await insertUser(getDb(), 'left-behind');
     await getDb().exec('CREATE TABLE scratch (id int)');
     expect(await countUsers(getDb())).toBe(1);
   });
 
-  it('start each test migrated and empty, whatever the test before did', async () => {
+  it('starts migrated and empty, whatever the test before left', async () => {
     expect(await countUsers(getDb())).toBe(0);
     const { rows } = await getDb().query("SELECT to_regclass('scratch') AS scratch");
     expect(rows).toEqual([{ scratch: null }]);
   });
 
-  it('replace a database that a test closed', async () => {
+  it('can be closed by the test', async () => {
     await getDb().close();
     await expect(getDb().query('SELECT 1')).rejects.toThrow();
   });
 
-  it('work again after a test closed its database', async () => {
+  it('is replaced after the test before closed it', async () => {
     expect(await countUsers(getDb())).toBe(0);
   });
 });

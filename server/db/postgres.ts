@@ -12,6 +12,7 @@ export async function openPostgres(url: string): Promise<Database> {
   // Fail at start, with the server's reason, rather than on the first request.
   const client = await pool.connect();
   client.release();
+  let closing: Promise<void> | undefined;
   return {
     kind: 'postgres',
     query: (sql, params) => run(pool, sql, params),
@@ -32,7 +33,8 @@ export async function openPostgres(url: string): Promise<Database> {
     exec: async (sql) => {
       await pool.query(sql);
     },
-    close: () => pool.end(),
+    // Safe to call twice, as PGlite's is; the pool itself throws on a second end().
+    close: () => (closing ??= pool.end()),
   };
 }
 
