@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { ROOT, startServer, URL_VARIABLE } from './harness.ts';
@@ -30,7 +32,9 @@ async function main(): Promise<number> {
     });
   }
 
-  const server = await startServer();
+  // A fresh embedded database per run: tests sign up new accounts and must not meet old ones.
+  const dataDir = await mkdtemp(join(tmpdir(), 'inkwell-e2e-'));
+  const server = await startServer({ env: { DATA_DIR: dataDir } });
   try {
     // TAP, whatever the terminal: its closing `# pass N` / `# fail N` lines are what CI reads.
     const child = spawn(
@@ -55,6 +59,7 @@ async function main(): Promise<number> {
     );
   } finally {
     await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

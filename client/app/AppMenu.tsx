@@ -21,6 +21,8 @@ export interface AppMenuProps {
   onPaste: () => void;
   /** Opens the shortcut sheet. */
   onShortcuts: () => void;
+  /** Moves the document to the trash. */
+  onTrash: () => void;
   /** Called when the menu opens. */
   onOpen?: () => void;
 }
@@ -41,9 +43,12 @@ function MoreIcon() {
   );
 }
 
-/** The document menu of the top bar: Markdown in and out, the shortcut sheet and the theme. */
+/**
+ * The document menu of the top bar: Markdown in and out, the shortcut sheet, the trash and the
+ * theme.
+ */
 export function AppMenu(props: AppMenuProps) {
-  const { onImport, onExport, onCopy, onPaste, onShortcuts, onOpen } = props;
+  const { onImport, onExport, onCopy, onPaste, onShortcuts, onTrash, onOpen } = props;
   const [theme, setTheme] = useThemePreference();
   return (
     <MenuButton label="Document menu" icon={<MoreIcon />} onOpen={onOpen}>
@@ -63,6 +68,8 @@ export function AppMenu(props: AppMenuProps) {
         ariaShortcut={ariaShortcut('Mod-/')}
         onSelect={onShortcuts}
       />
+      <MenuSeparator />
+      <MenuItem label="Move to trash" onSelect={onTrash} />
       <MenuSeparator />
       <MenuGroup label="Theme">
         {THEMES.map(({ value, label }) => (

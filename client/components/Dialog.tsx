@@ -14,13 +14,19 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Extra class for size variants. */
   className?: string;
+  /**
+   * False for a decision that must be made (a conflict): no close button, and Escape or a click
+   * outside does nothing. The dialog is then announced as an alert dialog.
+   */
+  dismissible?: boolean;
 }
 
 /**
  * A modal dialog on the native `<dialog>` element, which brings focus trapping, Escape and
  * the inert background for free.
  */
-export function Dialog({ open, title, onClose, children, footer, className }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { open, title, onClose, children, footer, className, dismissible = true } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -44,21 +50,24 @@ export function Dialog({ open, title, onClose, children, footer, className }: Di
       ref={ref}
       className={className ? `ink-dialog ${className}` : 'ink-dialog'}
       aria-labelledby={titleId}
+      role={dismissible ? undefined : 'alertdialog'}
       onCancel={(event) => {
         // Keep React in charge of `open`; the native cancel would close it behind our back.
         event.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        if (dismissible && event.target === ref.current) onClose();
       }}
     >
       <div className="ink-dialog__body">
         <header className="ink-dialog__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="ink-icon-button" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
+          {dismissible ? (
+            <button type="button" className="ink-icon-button" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          ) : null}
         </header>
         {children}
         {footer ? <footer className="ink-dialog__footer">{footer}</footer> : null}

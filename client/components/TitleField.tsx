@@ -1,5 +1,7 @@
+import { DEFAULT_LIMITS } from '../../common/api/limits.ts';
+
 /** Longest title a document may have (DESIGN §3). */
-export const TITLE_MAX_LENGTH = 200;
+export const TITLE_MAX_LENGTH = DEFAULT_LIMITS.titleChars;
 
 /** Props of {@link TitleField}. */
 export interface TitleFieldProps {

@@ -3,30 +3,22 @@ import { useEffect, useRef } from 'react';
 import type { Observable } from '../../lib/observable.ts';
 import { whenIdle } from '../../lib/schedule.ts';
 import { documentStats } from './documentStats.ts';
-import type { LocalSaveState } from './persistence/useLocalAutosave.ts';
-
-const SAVE_LABELS: Record<LocalSaveState, string> = {
-  saved: 'Saved on this device',
-  pending: 'Saving…',
-  saving: 'Saving…',
-  error: "Couldn't save on this device, retrying",
-  unavailable: 'Not saved: storage is unavailable',
-};
+import { isSaveProblem, saveStatusLabel, type SaveStatus } from './persistence/saveStatus.ts';
 
 const numberFormat = new Intl.NumberFormat();
 
 const countLabel = (count: number, one: string, many: string) =>
   `${numberFormat.format(count)} ${count === 1 ? one : many}`;
 
-const saveClass = (state: LocalSaveState) =>
-  `ink-status__save ink-status__save--${state === 'unavailable' ? 'error' : state}`;
+const saveClass = (status: SaveStatus) =>
+  `ink-status__save ink-status__save--${isSaveProblem(status) ? 'error' : status.kind}`;
 
 /** Props of {@link StatusBar}. */
 export interface StatusBarProps {
   /** The editor whose document is counted. */
   editor: Editor;
-  /** Where the document stands with respect to the device copy. */
-  saveState: Observable<LocalSaveState>;
+  /** Where the document stands with respect to the server. */
+  saveState: Observable<SaveStatus>;
 }
 
 /**
@@ -65,10 +57,10 @@ export function StatusBar({ editor, saveState }: StatusBarProps) {
   }, [editor]);
 
   useEffect(() => {
-    const show = (state: LocalSaveState) => {
+    const show = (status: SaveStatus) => {
       if (!save.current) return;
-      save.current.textContent = SAVE_LABELS[state];
-      save.current.className = saveClass(state);
+      save.current.textContent = saveStatusLabel(status);
+      save.current.className = saveClass(status);
     };
     show(saveState.get());
     return saveState.subscribe(show);
@@ -87,7 +79,7 @@ export function StatusBar({ editor, saveState }: StatusBarProps) {
         </span>
       </span>
       <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
-        {SAVE_LABELS[initial]}
+        {saveStatusLabel(initial)}
       </span>
     </footer>
   );

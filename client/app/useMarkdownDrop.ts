@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { isMarkdownFile } from '../features/editor/markdown/isMarkdownFile.ts';
+
+/**
+ * A file dropped outside the editor would make the browser open it in place of the app: a
+ * Markdown file goes to `importFile`, anything else is ignored. (Drops onto the editor are the
+ * editor's own.)
+ */
+export function useMarkdownDrop(importFile: (file: File) => void): void {
+  useEffect(() => {
+    const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const onDragOver = (event: DragEvent) => {
+      if (hasFiles(event)) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      if (event.defaultPrevented || !hasFiles(event)) return;
+      event.preventDefault();
+      const file = [...(event.dataTransfer?.files ?? [])].find(isMarkdownFile);
+      if (file) importFile(file);
+    };
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, [importFile]);
+}

@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { DocumentSummary } from '../../../common/api/documents.ts';
+import { Link } from '../../app/Link.tsx';
+import { useRoute } from '../../app/router.ts';
+import { useSidebar } from '../../app/sidebarContext.ts';
+import { useSession } from '../auth/sessionContext.ts';
+import { DocumentRow } from './DocumentRow.tsx';
+import { useDocumentList, useDocumentListState } from './documentListContext.ts';
+import { useDocumentActions } from './useDocumentActions.ts';
+import { useDocumentSearch, type SearchState } from './useDocumentSearch.ts';
+import './sidebar.css';
+
+/** Props of {@link DocumentRows}. */
+interface DocumentRowsProps {
+  documents: readonly DocumentSummary[];
+  currentId: string | null;
+  label: string;
+  onTrash: (summary: DocumentSummary) => void;
+  onOpen: () => void;
+}
+
+function DocumentRows({ documents, currentId, label, onTrash, onOpen }: DocumentRowsProps) {
+  return (
+    <ul className="ink-doc-list" aria-label={label}>
+      {documents.map((summary) => (
+        <DocumentRow
+          key={summary.id}
+          summary={summary}
+          current={summary.id === currentId}
+          onTrash={onTrash}
+          onOpen={onOpen}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function searchMessage(search: SearchState): string | null {
+  if (search.status === 'searching') return 'Searching…';
+  if (search.status === 'error') return "Couldn't search. Check your connection.";
+  if (search.status === 'done' && search.results.length === 0) return 'No documents match.';
+  return null;
+}
+
+/**
+ * The sidebar: a new document, search, the document list, and the way to the trash and the
+ * settings. Beside the page on wide screens, over it on phones.
+ */
+export function Sidebar() {
+  const sidebar = useSidebar();
+  const route = useRoute();
+  const session = useSession();
+  const list = useDocumentList();
+  const { documents, status } = useDocumentListState();
+  const { creating, createNew, moveToTrash } = useDocumentActions();
+  const [query, setQuery] = useState('');
+  const search = useDocumentSearch(query);
+  const searchId = useId();
+  const currentId = route.name === 'document' ? route.id : null;
+  const { dismiss } = sidebar;
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  // On a phone the sidebar opens over the page: take the focus into it, as a drawer does.
+  const overlay = sidebar.open && sidebar.narrow;
+  useEffect(() => {
+    if (overlay) newButton.current?.focus();
+  }, [overlay]);
+
+  const onTrash = useCallback(
+    (summary: DocumentSummary) => void moveToTrash(summary),
+    [moveToTrash],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    if (event.target instanceof HTMLInputElement && query) {
+      setQuery('');
+      event.stopPropagation();
+    } else if (sidebar.narrow) {
+      dismiss();
+    }
+  };
+
+  const searching = query.trim() !== '';
+  const message = searching ? searchMessage(search) : null;
+  const account = session.status === 'ready' ? session.me.user : null;
+
+  return (
+    <aside
+      id="ink-sidebar"
+      className="ink-sidebar"
+      aria-label="Documents"
+      hidden={!sidebar.open}
+      onKeyDown={onKeyDown}
+    >
+      <div className="ink-sidebar__top">
+        <button
+          ref={newButton}
+          type="button"
+          className="ink-button ink-button--primary ink-sidebar__new"
+          disabled={creating}
+          onClick={() => void createNew()}
+        >
+          New document
+        </button>
+        <div role="search" className="ink-sidebar__search">
+          <label htmlFor={searchId} className="ink-visually-hidden">
+            Search documents
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="ink-input"
+            placeholder="Search"
+            autoComplete="off"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </div>
+      <nav className="ink-sidebar__list" aria-label={searching ? 'Search results' : 'Documents'}>
+        {message ? (
+          <p className="ink-sidebar__message" role="status">
+            {message}
+          </p>
+        ) : null}
+        {searching ? (
+          search.status === 'done' ? (
+            <DocumentRows
+              documents={search.results}
+              currentId={currentId}
+              label="Search results"
+              onTrash={onTrash}
+              onOpen={dismiss}
+            />
+          ) : null
+        ) : status === 'error' ? (
+          <p className="ink-sidebar__message">
+            Couldn't load your documents.{' '}
+            <button type="button" className="ink-link-button" onClick={() => void list.refresh()}>
+              Try again
+            </button>
+          </p>
+        ) : status === 'ready' && documents.length === 0 ? (
+          <p className="ink-sidebar__message">No documents yet.</p>
+        ) : (
+          <DocumentRows
+            documents={documents}
+            currentId={currentId}
+            label="Documents"
+            onTrash={onTrash}
+            onOpen={dismiss}
+          />
+        )}
+      </nav>
+      <div className="ink-sidebar__bottom">
+        <Link
+          href="/trash"
+          className="ink-sidebar__link"
+          aria-current={route.name === 'trash' ? 'page' : undefined}
+          onClick={dismiss}
+        >
+          Trash
+        </Link>
+        <Link
+          href="/settings"
+          className="ink-sidebar__link ink-sidebar__account"
+          aria-current={route.name === 'settings' ? 'page' : undefined}
+          onClick={dismiss}
+        >
+          <span>Settings</span>
+          {account ? (
+            <span className="ink-sidebar__who">{account.name ?? account.email ?? ''}</span>
+          ) : null}
+        </Link>
+      </div>
+    </aside>
+  );
+}

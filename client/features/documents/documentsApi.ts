@@ -1,0 +1,101 @@
+import type { DocumentRecord, DocumentSummary, SaveResult } from '../../../common/api/documents.ts';
+import { api, fitsKeepalive, JsonText } from '../../lib/api.ts';
+import type { SaveRequest } from '../editor/persistence/AutosaveOptions.ts';
+
+const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
+
+// A document just created here is opened next: keeping the server's answer saves downloading
+// the same content again (an imported file can be megabytes).
+const justCreated = new Map<string, DocumentRecord>();
+
+/** Options of {@link listDocuments}. */
+export interface ListOptions {
+  /** Full-text search over titles and text. */
+  q?: string;
+  /** List the trash instead of the live documents. */
+  trash?: boolean;
+  /** Cancels the request (a search superseded by more typing). */
+  signal?: AbortSignal;
+}
+
+/** The signed-in writer's documents (or trash), most recently changed first. */
+export async function listDocuments(options: ListOptions = {}): Promise<DocumentSummary[]> {
+  const params = new URLSearchParams();
+  if (options.q) params.set('q', options.q);
+  if (options.trash) params.set('trash', '1');
+  const query = params.size > 0 ? `?${params}` : '';
+  const answer = await api.get(`/api/documents${query}`, (s) => s.listDocumentsResponseSchema, {
+    signal: options.signal,
+  });
+  return answer.documents;
+}
+
+/** What a new document starts with. */
+export interface NewDocument {
+  /** The title ('' for untitled). */
+  title: string;
+  /** The content as JSON text; an empty document when absent. */
+  content?: string;
+}
+
+/** Creates a document and returns the server's copy. */
+export async function createDocument({ title, content }: NewDocument): Promise<DocumentRecord> {
+  // The content is already JSON text: spliced in rather than parsed and written again.
+  const body = `{"title":${JSON.stringify(title)}${content ? `,"content":${content}` : ''}}`;
+  const { document } = await api.post(
+    '/api/documents',
+    new JsonText(body),
+    (s) => s.documentResponseSchema,
+  );
+  justCreated.set(document.id, document);
+  return document;
+}
+
+/** One document with its content; rejects with 404 `not_found` for a missing one. */
+export async function getDocument(id: string): Promise<DocumentRecord> {
+  const created = justCreated.get(id);
+  if (created) {
+    justCreated.delete(id);
+    return created;
+  }
+  const { document } = await api.get(documentUrl(id), (s) => s.documentResponseSchema);
+  return document;
+}
+
+/**
+ * Saves edits on top of `request.baseVersion`. With `keepalive` (pagehide), null when the
+ * request is too large for the browser to send after the page has gone.
+ */
+export function saveDocument(
+  id: string,
+  request: SaveRequest,
+  keepalive = false,
+): Promise<SaveResult> | null {
+  let body = `{"baseVersion":${request.baseVersion}`;
+  if (request.title !== undefined) body += `,"title":${JSON.stringify(request.title)}`;
+  if (request.content !== undefined) body += `,"content":${request.content}`;
+  body += '}';
+  if (keepalive && !fitsKeepalive(body)) return null;
+  return api.patch(documentUrl(id), new JsonText(body), (s) => s.saveResultSchema, { keepalive });
+}
+
+/** Moves a document to the trash. */
+export function trashDocument(id: string): Promise<void> {
+  return api.delete(documentUrl(id));
+}
+
+/** Brings a document back from the trash. */
+export function restoreDocument(id: string): Promise<SaveResult> {
+  return api.post(`${documentUrl(id)}/restore`, undefined, (s) => s.saveResultSchema);
+}
+
+/** Deletes a document in the trash for good. */
+export function deleteDocumentForever(id: string): Promise<void> {
+  return api.delete(`${documentUrl(id)}/permanent`);
+}
+
+/** The list row of a whole document, for showing it before the list is fetched again. */
+export function summaryOf(document: DocumentRecord, excerpt = ''): DocumentSummary {
+  const { id, title, version, createdAt, updatedAt, deletedAt } = document;
+  return { id, title, excerpt, version, createdAt, updatedAt, deletedAt };
+}

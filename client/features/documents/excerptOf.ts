@@ -1,0 +1,18 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+
+/** Characters of text a list row shows under its title, as the server cuts them. */
+const EXCERPT_CHARS = 160;
+/** Document positions read for an excerpt: plenty for 160 characters of most documents. */
+const READ_POSITIONS = 4000;
+
+/**
+ * The excerpt the server will derive from `doc`, computed here to update the open document's
+ * row after a save without fetching the list: the first 160 characters of its text, blocks
+ * separated and whitespace collapsed. Reads only the start of the document.
+ */
+export function excerptOf(doc: ProseMirrorNode): string {
+  const end = Math.min(doc.content.size, READ_POSITIONS);
+  const text = doc.textBetween(0, end, '\n', ' ').replace(/\s+/g, ' ');
+  // Cut by code points, as PostgreSQL's left() counts characters.
+  return Array.from(text).slice(0, EXCERPT_CHARS).join('').trim();
+}

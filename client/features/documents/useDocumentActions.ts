@@ -1,0 +1,89 @@
+import { useCallback, useRef, useState } from 'react';
+import type { DocumentSummary } from '../../../common/api/documents.ts';
+import { useToast } from '../../components/toastContext.ts';
+import { documentPath, matchRoute, navigate } from '../../app/router.ts';
+import { ApiError } from '../../lib/api.ts';
+import { flushLiveSave } from '../editor/persistence/liveSaves.ts';
+import { useDocumentList } from './documentListContext.ts';
+import { createDocument, restoreDocument, summaryOf, trashDocument } from './documentsApi.ts';
+
+/** The sentence to show for a failed request; null when the browser is leaving to sign in. */
+export function failureMessage(error: unknown, action: string): string | null {
+  if (error instanceof ApiError) return error.status === 401 ? null : error.message;
+  return `Couldn't ${action}. Check your connection and try again.`;
+}
+
+/** A title as lists and messages show it. */
+export function displayTitle(title: string): string {
+  return title.trim() || 'Untitled';
+}
+
+/** Creating, trashing and restoring documents, with the list and toasts kept in step. */
+export function useDocumentActions() {
+  const list = useDocumentList();
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const busy = useRef(false);
+
+  const fail = useCallback(
+    (error: unknown, action: string) => {
+      const message = failureMessage(error, action);
+      if (message) toast.show(message, 'error');
+    },
+    [toast],
+  );
+
+  const createNew = useCallback(async () => {
+    // One click, one document, however impatient the clicking.
+    if (busy.current) return;
+    busy.current = true;
+    setCreating(true);
+    try {
+      const document = await createDocument({ title: '' });
+      list.add(summaryOf(document));
+      navigate(documentPath(document.id));
+    } catch (error) {
+      fail(error, 'create a document');
+    } finally {
+      busy.current = false;
+      setCreating(false);
+    }
+  }, [fail, list]);
+
+  const restore = useCallback(
+    async (summary: DocumentSummary, reopen: boolean) => {
+      try {
+        const restored = await restoreDocument(summary.id);
+        list.add({ ...summary, ...restored, deletedAt: null });
+        if (reopen) navigate(documentPath(summary.id));
+      } catch (error) {
+        fail(error, 'restore the document');
+      }
+    },
+    [fail, list],
+  );
+
+  const moveToTrash = useCallback(
+    async (summary: DocumentSummary) => {
+      const route = matchRoute(window.location.pathname);
+      const wasOpen = route.name === 'document' && route.id === summary.id;
+      try {
+        // Edits not yet saved go first: the server refuses saves to a document in the trash.
+        await flushLiveSave(summary.id);
+        await trashDocument(summary.id);
+      } catch (error) {
+        fail(error, 'move the document to the trash');
+        return;
+      }
+      list.remove(summary.id);
+      if (wasOpen) navigate('/', { replace: true });
+      toast.show(`“${displayTitle(summary.title)}” moved to the trash.`, 'info', {
+        label: 'Undo',
+        run: () => void restore(summary, wasOpen),
+      });
+    },
+    [fail, list, restore, toast],
+  );
+
+  return { creating, createNew, moveToTrash, restore };
+}

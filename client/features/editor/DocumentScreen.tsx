@@ -1,0 +1,184 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { DocumentRecord, SaveResult } from '../../../common/api/documents.ts';
+import { AppLayout } from '../../app/AppLayout.tsx';
+import { AppMenu } from '../../app/AppMenu.tsx';
+import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { InlineProgress } from '../../components/InlineProgress.tsx';
+import { TitleField } from '../../components/TitleField.tsx';
+import { useToast } from '../../components/toastContext.ts';
+import { isApplePlatform } from '../../lib/platform.ts';
+import { whenIdle } from '../../lib/schedule.ts';
+import { useDocumentList } from '../documents/documentListContext.ts';
+import { summaryOf } from '../documents/documentsApi.ts';
+import { excerptOf } from '../documents/excerptOf.ts';
+import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
+import { useDocumentActions } from '../documents/useDocumentActions.ts';
+import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
+// Not loaded lazily: a conflict met offline must still be answerable (and, split off, it made the
+// bundler move React and ProseMirror out of the first chunk: rolldown/rolldown#10731).
+import { ConflictResolver } from './conflict/ConflictResolver.tsx';
+import { Editor, useInkwellEditor } from './Editor.tsx';
+import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
+import { prefetchMarkdownCodec } from './markdown/codec.ts';
+import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
+import { useMarkdownTransfer } from './markdown/useMarkdownTransfer.ts';
+import type { Snapshot } from './persistence/AutosaveOptions.ts';
+import type { OpenedDocument } from './persistence/openDocument.ts';
+import { useAutosave } from './persistence/useAutosave.ts';
+import { StatusBar } from './StatusBar.tsx';
+
+// Dialogs are rarely opened, so they load on first use.
+const ShortcutSheet = lazy(() =>
+  import('./ShortcutSheet.tsx').then((module) => ({ default: module.ShortcutSheet })),
+);
+
+function isShortcutSheetKey(event: KeyboardEvent): boolean {
+  const mod = isApplePlatform() ? event.metaKey : event.ctrlKey;
+  return mod && !event.altKey && (event.key === '/' || event.code === 'Slash');
+}
+
+/** The top bar, the editor, its status bar and dialogs for one opened document. */
+export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
+  const toast = useToast();
+  const list = useDocumentList();
+  const { moveToTrash } = useDocumentActions();
+  const { importFile, progress: importProgress } = useImportMarkdown();
+  const id = opened.record.id;
+  const [title, setTitle] = useState(opened.title);
+  const titleRef = useRef(opened.title);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const markdown = useRef<MarkdownTransferOptions>({
+    onMarkdownText: () => undefined,
+    onMarkdownFile: (file) => void importFile(file),
+    onPasteHint: () => undefined,
+  });
+
+  const editor = useInkwellEditor({ content: opened.content, markdown });
+  const getTitle = useCallback(() => titleRef.current, []);
+  const showTitle = useCallback((next: string) => {
+    titleRef.current = next;
+    setTitle(next);
+  }, []);
+
+  // The row's excerpt is worked out only when the content (not just the title) changed.
+  const excerptFor = useRef<{ doc: ProseMirrorNode; excerpt: string } | null>(null);
+  const onSaved = useCallback(
+    (snapshot: Snapshot<ProseMirrorNode>, result: SaveResult) => {
+      if (excerptFor.current?.doc !== snapshot.doc) {
+        excerptFor.current = { doc: snapshot.doc, excerpt: excerptOf(snapshot.doc) };
+      }
+      const { excerpt } = excerptFor.current;
+      const { version, updatedAt } = result;
+      list.update(id, { title: snapshot.title.trim(), excerpt, version, updatedAt });
+    },
+    [id, list],
+  );
+
+  const [conflict, setConflict] = useState<DocumentRecord | null>(opened.conflict);
+  const resolved = useCallback(() => setConflict(null), []);
+  const save = useAutosave(editor, opened, getTitle, { onConflict: setConflict, onSaved });
+
+  const { titleChanged } = save;
+  const changeTitle = useCallback(
+    (next: string) => {
+      showTitle(next);
+      titleChanged();
+    },
+    [showTitle, titleChanged],
+  );
+  const transfer = useMarkdownTransfer(editor, getTitle);
+  const { insertMarkdown, pasteHint } = transfer;
+
+  useEffect(() => {
+    markdown.current = {
+      onMarkdownText: (text) => void insertMarkdown(text),
+      onMarkdownFile: (file) => void importFile(file),
+      onPasteHint: pasteHint,
+    };
+  }, [insertMarkdown, importFile, pasteHint]);
+
+  // Markdown in and out is what Inkwell is for: have the codec ready before the first import.
+  useEffect(() => whenIdle(prefetchMarkdownCodec, 3000), []);
+
+  useEffect(() => {
+    if (opened.notice) toast.show(opened.notice);
+    if (opened.problem) toast.show(opened.problem, 'error');
+  }, [opened, toast]);
+
+  useEffect(() => {
+    document.title = `${title.trim() || 'Untitled'} – Inkwell`;
+  }, [title]);
+
+  // A dialog whose code could not be fetched closes with a message; the next one tries afresh.
+  const [dialogKey, setDialogKey] = useState(0);
+  const dialogFailed = useCallback(() => {
+    toast.show("Couldn't open this dialog. Check your connection and try again.", 'error');
+    setSheetOpen(false);
+    setDialogKey((key) => key + 1);
+  }, [toast]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isShortcutSheetKey(event)) return;
+      event.preventDefault();
+      setSheetOpen((open) => !open);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const progress = importProgress ?? transfer.progress;
+
+  return (
+    <AppLayout
+      title={
+        <TitleField
+          value={title}
+          onChange={changeTitle}
+          onEnter={() => editor.commands.focus('start')}
+        />
+      }
+      actions={
+        <>
+          {progress ? <InlineProgress label={progress} /> : null}
+          <AppMenu
+            onOpen={prefetchMarkdownCodec}
+            onImport={() => fileInput.current?.click()}
+            onExport={() => void transfer.exportFile()}
+            onCopy={() => void transfer.copyMarkdown()}
+            onPaste={() => editor.commands.pasteMarkdown()}
+            onShortcuts={() => setSheetOpen(true)}
+            onTrash={() => void moveToTrash({ ...summaryOf(opened.record), title: getTitle() })}
+          />
+        </>
+      }
+    >
+      <Editor editor={editor}>
+        <EmptyDocumentHint
+          editor={editor}
+          onImport={() => fileInput.current?.click()}
+          onShortcuts={() => setSheetOpen(true)}
+        />
+      </Editor>
+      <StatusBar editor={editor} saveState={save.status} />
+      <MarkdownFileInput ref={fileInput} onFile={(file) => void importFile(file)} />
+      <ErrorBoundary key={dialogKey} onError={dialogFailed}>
+        <Suspense fallback={null}>
+          {sheetOpen ? <ShortcutSheet open onClose={() => setSheetOpen(false)} /> : null}
+        </Suspense>
+      </ErrorBoundary>
+      {conflict ? (
+        <ConflictResolver
+          editor={editor}
+          autosave={save.autosave}
+          getTitle={getTitle}
+          showTitle={showTitle}
+          current={conflict}
+          onResolved={resolved}
+        />
+      ) : null}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isSaveProblem, saveStatusLabel, sameStatus } from './saveStatus.ts';
+
+describe('saveStatusLabel', () => {
+  it('says where the document stands in the words of DESIGN §8', () => {
+    expect(saveStatusLabel({ kind: 'saved' })).toBe('Saved');
+    expect(saveStatusLabel({ kind: 'saving' })).toBe('Saving…');
+    expect(saveStatusLabel({ kind: 'offline', kept: true })).toBe('Offline, kept on this device');
+    expect(saveStatusLabel({ kind: 'retrying' })).toBe("Couldn't save, retrying");
+    expect(saveStatusLabel({ kind: 'failed', message: 'Too large.' })).toBe(
+      "Couldn't save: Too large.",
+    );
+  });
+
+  it('does not claim the edits are kept when the device storage failed', () => {
+    const status = { kind: 'offline', kept: false } as const;
+    expect(saveStatusLabel(status)).not.toMatch(/kept/);
+    expect(isSaveProblem(status)).toBe(true);
+    expect(isSaveProblem({ kind: 'offline', kept: true })).toBe(false);
+  });
+
+  it('treats two failures with different messages as different', () => {
+    expect(sameStatus({ kind: 'failed', message: 'a' }, { kind: 'failed', message: 'b' })).toBe(
+      false,
+    );
+    expect(sameStatus({ kind: 'saved' }, { kind: 'saved' })).toBe(true);
+  });
+});

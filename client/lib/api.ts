@@ -1,0 +1,243 @@
+import type { DocumentRecord } from '../../common/api/documents.ts';
+import type { ErrorCode } from '../../common/api/errors.ts';
+import type * as ApiSchemaModule from './apiSchemas.ts';
+
+/** The schemas of common/api, as {@link ApiClient} hands them to a request's `pick`. */
+export type ApiSchemas = typeof ApiSchemaModule;
+
+/** Anything that checks an answer and returns it typed: in practice a zod schema. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** Chooses the schema of a request's answer once the schemas have loaded. */
+export type PickSchema<T> = (schemas: ApiSchemas) => ResponseSchema<T>;
+
+/** An error answer of the API: `{ error: { code, message, ...details } }`. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    /** The stable code to branch on. */
+    readonly code: ErrorCode,
+    /** The server's sentence, fit to show to people. */
+    message: string,
+    /** The HTTP status. */
+    readonly status: number,
+    /** The other fields of the error object. */
+    readonly details: Readonly<Record<string, unknown>> = {},
+    /** For `version_conflict`: the server's copy of the document. */
+    readonly current?: DocumentRecord,
+    /** Seconds the server asked to wait (`Retry-After`), when it did. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never reached the server or its answer never came back: offline, most often. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+/** A request body that is already JSON text (a large document serialised block by block). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Cancels the request; the promise then rejects with the fetch's AbortError. */
+  signal?: AbortSignal;
+  /** Lets the request outlive the page (pagehide); only for bodies that {@link fitsKeepalive}. */
+  keepalive?: boolean;
+}
+
+/** What {@link createApiClient} needs; tests pass a fake fetch. */
+export interface ApiClientOptions {
+  /** The fetch to call. */
+  fetch: typeof globalThis.fetch;
+  /** Loads the schemas of common/api (a dynamic import in the app). */
+  loadSchemas: () => Promise<ApiSchemas>;
+  /** Called once when the API answers 401: the session has ended. */
+  onUnauthenticated: () => void;
+}
+
+/** A typed client of Inkwell's JSON API. */
+export interface ApiClient {
+  /** GET `path`, its answer checked by the schema `pick` chooses. */
+  get<T>(path: string, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
+  /** POST `body` as JSON. */
+  post<T>(path: string, body: unknown, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
+  /** PATCH `body` as JSON. */
+  patch<T>(path: string, body: unknown, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
+  /** DELETE `path`, expecting 204 No Content. */
+  delete(path: string, options?: RequestOptions): Promise<void>;
+}
+
+/**
+ * Browsers refuse keepalive requests whose bodies in flight add up to more than 64 KiB; a little
+ * is left for another keepalive request that may still be under way.
+ */
+export const KEEPALIVE_MAX_BYTES = 60 * 1024;
+
+/** Whether `text` is small enough to send with `keepalive` on pagehide. */
+export function fitsKeepalive(text: string): boolean {
+  // UTF-8 takes at most three bytes per UTF-16 unit: most bodies are decided without encoding.
+  if (text.length > KEEPALIVE_MAX_BYTES) return false;
+  if (text.length * 3 <= KEEPALIVE_MAX_BYTES) return true;
+  return new TextEncoder().encode(text).byteLength <= KEEPALIVE_MAX_BYTES;
+}
+
+/** The sign-in page that brings the browser back to `returnTo` (a path on this site). */
+export function signInUrl(returnTo: string): string {
+  return `/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+function statusCode(status: number, schemas: ApiSchemas): ErrorCode {
+  const entry = Object.entries(schemas.ERROR_STATUS).find(([, value]) => value === status);
+  return entry ? (entry[0] as ErrorCode) : 'internal';
+}
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns an error answer into an {@link ApiError}, even when a proxy answered with HTML. */
+async function errorFrom(response: Response, schemas: ApiSchemas): Promise<ApiError> {
+  const data = await readJson(response);
+  const retryAfter = retryAfterSeconds(response);
+  const parsed = schemas.errorBodySchema.safeParse(data);
+  if (!parsed.success) {
+    const code = statusCode(response.status, schemas);
+    const message = `The server couldn't answer (${response.status}). Please try again.`;
+    return new ApiError(code, message, response.status, {}, undefined, retryAfter);
+  }
+  const { code, message, ...details } = parsed.data.error;
+  let current: DocumentRecord | undefined;
+  if (code === 'version_conflict') {
+    current = schemas.versionConflictSchema.safeParse(data).data?.error.current;
+  }
+  return new ApiError(code, message, response.status, details, current, retryAfter);
+}
+
+/** Creates an API client around `options.fetch`. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let schemas: ApiSchemas | undefined;
+  let loading: Promise<ApiSchemas> | undefined;
+  let signedOut = false;
+
+  const load = (): Promise<ApiSchemas> => {
+    loading ??= options.loadSchemas().then(
+      (loaded) => (schemas = loaded),
+      (error: unknown) => {
+        // A failed chunk load (offline, new deploy) must not poison every later request.
+        loading = undefined;
+        throw new NetworkError('Could not load the app. Check your connection.', { cause: error });
+      },
+    );
+    return loading;
+  };
+
+  // The fetch is called before the first await, so a keepalive request on pagehide leaves
+  // while the page is still there (the schemas have long loaded by the time anyone types).
+  async function send<T>(
+    loaded: ApiSchemas,
+    method: string,
+    path: string,
+    body: unknown,
+    pick: PickSchema<T> | null,
+    requestOptions: RequestOptions,
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (method !== 'GET') headers[loaded.CSRF_HEADER] = loaded.CSRF_HEADER_VALUE;
+    let text: string | undefined;
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      text = body instanceof JsonText ? body.text : JSON.stringify(body);
+    }
+    let response: Response;
+    try {
+      response = await options.fetch(path, {
+        method,
+        headers,
+        body: text,
+        credentials: 'same-origin',
+        signal: requestOptions.signal,
+        keepalive: requestOptions.keepalive,
+      });
+    } catch (error) {
+      if (requestOptions.signal?.aborted) throw error;
+      throw new NetworkError('The server could not be reached.', { cause: error });
+    }
+    if (!response.ok) {
+      const error = await errorFrom(response, loaded);
+      if (response.status === 401 && !signedOut) {
+        signedOut = true;
+        options.onUnauthenticated();
+      }
+      throw error;
+    }
+    if (pick === null) return undefined as T;
+    const data = await readJson(response);
+    try {
+      return pick(loaded).parse(data);
+    } catch (error) {
+      throw new ApiError(
+        'internal',
+        "The server's answer was not understood. Please reload the page.",
+        response.status,
+        { cause: error },
+      );
+    }
+  }
+
+  function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    pick: PickSchema<T> | null,
+    requestOptions: RequestOptions = {},
+  ): Promise<T> {
+    if (schemas) return send(schemas, method, path, body, pick, requestOptions);
+    return load().then((loaded) => send(loaded, method, path, body, pick, requestOptions));
+  }
+
+  return {
+    get: (path, pick, requestOptions) => request('GET', path, undefined, pick, requestOptions),
+    post: (path, body, pick, requestOptions) => request('POST', path, body, pick, requestOptions),
+    patch: (path, body, pick, requestOptions) => request('PATCH', path, body, pick, requestOptions),
+    delete: (path, requestOptions) =>
+      request<undefined>('DELETE', path, undefined, null, requestOptions),
+  };
+}
+
+let leavingForSignIn = false;
+
+/** True once a 401 has sent the browser to sign in: leaving then needs no warning. */
+export function isLeavingForSignIn(): boolean {
+  return leavingForSignIn;
+}
+
+/** Sends the browser to sign in, to come back to the current page. */
+export function redirectToSignIn(): void {
+  leavingForSignIn = true;
+  window.location.assign(signInUrl(window.location.pathname + window.location.search));
+}
+
+/** The app's API client. */
+export const api: ApiClient = createApiClient({
+  // Called through a wrapper: a detached `fetch` throws "Illegal invocation" in some browsers.
+  fetch: (input, init) => fetch(input, init),
+  loadSchemas: () => import('./apiSchemas.ts'),
+  onUnauthenticated: redirectToSignIn,
+});
