@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signUp } from './auth.ts';
 import { appUrl, collectPageErrors } from './harness.ts';
 
 /** An open editor in its own browser context (fresh storage, clipboard allowed). */
@@ -39,6 +40,8 @@ export async function openEditor(browser: Browser): Promise<EditorSession> {
     void dialog.dismiss();
   });
   await page.goto(appUrl());
+  await signUp(page);
+  await page.getByRole('button', { name: 'New document' }).first().click();
   await editorLocator(page).waitFor({ state: 'visible' });
   return {
     context,
@@ -73,7 +76,7 @@ export async function isDocumentEmpty(page: Page): Promise<boolean> {
   );
 }
 
-/** Imports Markdown through the file input, confirming the replacement of a non-empty document. */
+/** Imports Markdown through the file input; unless the file is refused, waits for the new document it makes. */
 export async function importMarkdown(
   page: Page,
   text: string | Buffer,
@@ -81,14 +84,14 @@ export async function importMarkdown(
   { rejected = false }: { rejected?: boolean } = {},
 ) {
   const buffer = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  const empty = await isDocumentEmpty(page);
+  const before = page.url();
   await page
     .getByLabel('Import Markdown file')
+    .first()
     .setInputFiles({ name, mimeType: 'text/markdown', buffer });
-  // A file refused for its size or encoding never gets as far as the question.
-  if (!empty && !rejected) {
-    await page.getByRole('button', { name: 'Replace', exact: true }).click();
-  }
+  if (rejected) return;
+  await page.waitForURL((url) => url.href !== before && url.pathname.startsWith('/d/'));
+  await editorLocator(page).waitFor({ state: 'visible' });
 }
 
 /** Runs an item of the document menu. */
