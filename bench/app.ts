@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openPage } from './browser.ts';
+import { signUp } from '../e2e/auth.ts';
 import type { ShownTimings } from './pages/api.ts';
 import { ROOT, TMP_DIR } from './paths.ts';
-import { serveStatic } from './staticServer.ts';
 
 /** Where `npm run build` puts the client. */
 export const APP_DIR = join(ROOT, 'dist', 'client');
@@ -118,19 +118,19 @@ async function waitForHealth(url: string, exited: Promise<unknown>): Promise<boo
 }
 
 /**
- * Serves the built app with Inkwell's own server (`server/main.ts`) on a free port. When that
- * server does not come up, the bench's static server serves `dist/client` instead, so the
- * client can still be measured, and says so.
+ * Serves the built app with Inkwell's own server (`server/main.ts`) on a free port, with the
+ * embedded provider and a fresh embedded database of its own.
  */
 export async function startApp(): Promise<RunningApp> {
   await buildApp();
   const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'inkwell-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
     },
@@ -139,7 +139,9 @@ export async function startApp(): Promise<RunningApp> {
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  // The one host name sign-in works on: the server sends 127.0.0.1 here too.
+  const url = `http://localhost:${port}`;
+  const removeData = () => rm(dataDir, { recursive: true, force: true });
   if (await waitForHealth(url, exited)) {
     return {
       url,
@@ -147,15 +149,15 @@ export async function startApp(): Promise<RunningApp> {
       stop: async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
         await exited;
+        await removeData();
       },
     };
   }
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await exited;
+  await removeData();
   const why = stderr.trim().split('\n').slice(-2).join(' | ') || 'no answer on /healthz';
-  console.log(`Inkwell's server did not start (${why}); serving dist/client statically.`);
-  const server = await serveStatic(APP_DIR, 'index.html');
-  return { url: server.url, servedBy: 'bench static server', stop: () => server.close() };
+  throw new AppUnavailableError(`Inkwell's server did not start: ${why}`);
 }
 
 /** Opens the editor route of the app with the probe installed, and waits for the editor. */
@@ -165,13 +167,19 @@ export async function openInkwell(
   probePath: string,
 ): Promise<Page> {
   await context.addInitScript({ path: probePath });
-  const open = () =>
-    openPage(
-      context,
-      `${app.url}/`,
+  const open = async () => {
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`, { timeout: READY_TIMEOUT_MS });
+    // A new account on the embedded provider's page, then a new, empty document, as a writer starts.
+    await signUp(page);
+    await page.getByRole('button', { name: 'New document' }).first().click();
+    await page.waitForFunction(
       () => document.querySelector('.ProseMirror') !== null && 'benchProbe' in window,
-      READY_TIMEOUT_MS,
+      undefined,
+      { timeout: READY_TIMEOUT_MS },
     );
+    return page;
+  };
   try {
     return await open();
   } catch {
@@ -186,8 +194,8 @@ export async function openInkwell(
 }
 
 /**
- * Imports a Markdown file through the app's file input, confirming the "replace" question if the
- * document was not empty, and resolves once the heading `headingText` has been painted.
+ * Imports a Markdown file through the app's file input (which makes a new document and opens it)
+ * and resolves once the heading `headingText` has been painted.
  */
 export async function importThroughUi(
   page: Page,
@@ -196,28 +204,11 @@ export async function importThroughUi(
 ): Promise<ShownTimings> {
   await page.evaluate((text) => window.benchProbe.watch(text), headingText);
   await page.getByLabel(IMPORT_INPUT_LABEL).setInputFiles(path);
-  let done = false;
-  const shown = withTimeout(
+  return withTimeout(
     page.evaluate(() => window.benchProbe.shown()),
     IMPORT_TIMEOUT_MS,
     `the heading "${headingText}" did not appear after importing ${path}`,
-  ).finally(() => (done = true));
-  // A cheap check between waits: Playwright's role queries walk the whole document and would
-  // still be polling, and skewing the timings, long after the import.
-  while (!done) {
-    const asked = await page.evaluate(
-      () => document.querySelector('[role="dialog"], dialog[open]') !== null,
-    );
-    if (asked) {
-      await page.getByRole('button', { name: 'Replace' }).click();
-      break;
-    }
-    await Promise.race([
-      shown.catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, 100)),
-    ]);
-  }
-  return shown;
+  );
 }
 
 /** Rejects with `message` when `promise` takes longer than `ms`. */
