@@ -1,4 +1,4 @@
-import { formatBytes, formatMs, formatRatio } from './stats.ts';
+import { formatBytes, formatMs, formatRate, formatRatio } from './stats.ts';
 
 /** One measured figure of Inkwell, next to the same figure of its baseline from the same run. */
 export interface Figure {
@@ -9,9 +9,11 @@ export interface Figure {
   /** The baseline's value. */
   baseline: number;
   /** The unit of both values. */
-  unit: 'ms' | 'bytes';
+  unit: 'ms' | 'bytes' | 'per s';
   /** The highest acceptable `value / baseline`; figures without one are shown for context. */
   target?: number;
+  /** The lowest acceptable `value / baseline`, for figures where more is better (throughput). */
+  floor?: number;
 }
 
 /** What one benchmark hands back to `run.ts` for the summary. */
@@ -33,14 +35,27 @@ export function ratioOf(figure: Figure): number {
 
 /** `ok`, `MISSED` or an empty string when the figure has no target. */
 export function verdict(figure: Figure): string {
-  if (figure.target === undefined) return '';
+  if (figure.target === undefined && figure.floor === undefined) return '';
   const ratio = ratioOf(figure);
   if (!Number.isFinite(ratio)) return 'n/a';
-  return ratio <= figure.target ? 'ok' : 'MISSED';
+  const under = figure.target === undefined || ratio <= figure.target;
+  const over = figure.floor === undefined || ratio >= figure.floor;
+  return under && over ? 'ok' : 'MISSED';
+}
+
+/** The acceptable ratios of a figure as printed: `≤ 2×`, `≥ 0.8×`, or empty. */
+function bounds(figure: Figure): string {
+  return [
+    figure.floor === undefined ? '' : `≥ ${figure.floor}×`,
+    figure.target === undefined ? '' : `≤ ${figure.target}×`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A value in its unit. */
 export function formatValue(value: number, unit: Figure['unit']): string {
+  if (unit === 'per s') return formatRate(value);
   return unit === 'ms' ? formatMs(value) : formatBytes(value);
 }
 
@@ -69,7 +84,7 @@ export function figureRows(figures: readonly Figure[], baselineName: string): st
       formatValue(f.value, f.unit),
       formatValue(f.baseline, f.unit),
       formatRatio(ratioOf(f)),
-      f.target === undefined ? '' : `≤ ${f.target}×`,
+      bounds(f),
       verdict(f),
     ]),
   ];

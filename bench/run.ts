@@ -1,5 +1,7 @@
+import { autosave } from './autosave.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
+import { coldStart } from './coldStart.ts';
 import { keystroke } from './keystroke.ts';
 import { uiImport } from './uiImport.ts';
 import { bundleSize } from './bundleSize.ts';
@@ -15,6 +17,8 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   keystroke,
   uiImport,
   bundleSize,
+  autosave,
+  coldStart,
 };
 
 /** Run only when named: they explain figures rather than measure them. */

@@ -33,6 +33,12 @@ export function formatMs(ms: number): string {
   return `${Math.round(ms)} ms`;
 }
 
+/** Events per second: `87.4/s`, `1234/s`. */
+export function formatRate(perSecond: number): string {
+  if (!Number.isFinite(perSecond)) return 'n/a';
+  return perSecond < 100 ? `${perSecond.toFixed(1)}/s` : `${Math.round(perSecond)}/s`;
+}
+
 /** A byte count in decimal kB or MB, as the fixture sizes are named. */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(2)} MB`;

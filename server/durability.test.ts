@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DocumentRecord } from '../common/api/documents.ts';
 import { DATABASE_KINDS, skipReason, type DatabaseKind } from './test/databases.ts';
+import { freePort } from './test/freePort.ts';
 import { adminQuery, databaseUrl } from './test/postgresServer.ts';
-import { inject } from 'vitest';
 import type { TestBrowser } from './test/hostedProvider.ts';
 import { spawnServer, type ServerProcess } from './test/serverProcess.ts';
 import { signedInBrowser } from './test/signIn.ts';
@@ -17,17 +16,6 @@ const contentOf = (n: number) => ({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text: text(n) }] }],
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Where each kind keeps its data between the two runs of the server. */
 async function storage(

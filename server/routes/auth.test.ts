@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../test/freePort.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../common/api/session.ts';
 import type { Database } from '../db/database.ts';
@@ -144,17 +144,6 @@ describeWithServer('sign-in through the embedded provider', (context) => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('sign-in through a hosted provider', () => {
   let db: Database;

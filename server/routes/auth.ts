@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
 import { safeReturnTo } from '../../common/api/session.ts';
-import { authPage } from '../auth/page.ts';
+import { messagePage } from '../auth/pages.ts';
 import { createSession, hashToken, upsertUser } from '../auth/sessions.ts';
 import { cookieOptions, sessionCookieName, sessionOf } from '../middleware/session.ts';
 import type { Services } from '../services.ts';
@@ -113,11 +113,11 @@ export function authRoutes(services: Services): Hono {
 
   app.get('/auth/signed-out', (c) =>
     c.html(
-      authPage({
-        title: 'You are signed out',
-        message: 'Your documents are safe on the server. Sign in again to keep writing.',
-        action: { label: 'Sign in', href: '/auth/login' },
-      }),
+      messagePage(
+        'You are signed out',
+        'Your documents are safe on the server. Sign in again to keep writing.',
+        { label: 'Sign in', href: '/auth/login' },
+      ),
     ),
   );
 
@@ -135,5 +135,5 @@ function problem(
   message: string,
   href: string,
 ): Response {
-  return c.html(authPage({ title, message, action: { label: 'Try again', href } }), status);
+  return c.html(messagePage(title, message, { label: 'Try again', href }), status);
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { handleInteraction, sendPage, type InteractionDeps } from './interactions.ts';
 import { loadIdpSecrets } from './keys.ts';
-import { messagePage } from './pages.ts';
+import { messagePage } from '../pages.ts';
 import { CLIENT_ID, idpConfiguration } from './providerConfig.ts';
 
 /** The identity provider served by the app itself when no hosted provider is configured. */

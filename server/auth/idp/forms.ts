@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import type { FormErrors } from './pages.ts';
+import type { FormErrors } from '../pages.ts';
 
 /** Largest form body the interaction pages accept; theirs are well under 1 KB. */
 const FORM_BODY_LIMIT = 16 * 1024;

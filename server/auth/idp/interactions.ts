@@ -12,7 +12,7 @@ import {
   type FormErrors,
   type FormTargets,
   type FormValues,
-} from './pages.ts';
+} from '../pages.ts';
 import { hit, loginByEmail, loginByIp, retryAfter, signupByIp } from './throttle.ts';
 
 /** What the interaction pages need from the provider around them. */

@@ -4,7 +4,7 @@ import type { Logger } from '../../logger.ts';
 import { findAccountById } from './accounts.ts';
 import { createPostgresAdapter } from './adapter.ts';
 import type { IdpSecrets } from './keys.ts';
-import { PAGE_HEADERS, messagePage, signOutPage } from './pages.ts';
+import { PAGE_HEADERS, messagePage, signOutPage } from '../pages.ts';
 
 /** The one client of the embedded provider: the app itself. */
 export const CLIENT_ID = 'inkwell';

@@ -1,6 +1,7 @@
 /**
- * The embedded provider's HTML: sign-in, create-account, sign-out and message pages. Server-rendered
- * without any script, so the strict Content-Security-Policy below holds for all of them.
+ * The sign-in flow's HTML: the embedded provider's sign-in, create-account and sign-out pages, and
+ * the message pages both sides show (an expired link, signed out). Server-rendered without any
+ * script, so the strict Content-Security-Policy below holds for all of them.
  */
 
 /** Headers every page of the provider sends. */
