@@ -191,6 +191,12 @@ describe('createApp over a real socket', () => {
 });
 
 describe('pages for signed-out visitors', () => {
+  it('sends them from / through sign-in too, never serving the app shell unsigned', async () => {
+    const res = await fetch(new URL('/', server.url), { headers: HTML, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe(`/auth/login?returnTo=${encodeURIComponent('/')}`);
+  });
+
   it('sends them through sign-in and back to the page they asked for', async () => {
     const res = await fetch(new URL('/d/abc?x=1', server.url), {
       headers: HTML,

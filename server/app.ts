@@ -7,7 +7,9 @@ import { secureHeaders } from 'hono/secure-headers';
 import { getCookie } from 'hono/cookie';
 import { csrfProtection } from './middleware/csrf.ts';
 import { requireSession, sessionOf } from './middleware/session.ts';
+import { aiRoutes } from './routes/ai.ts';
 import { authRoutes } from './routes/auth.ts';
+import { configRoutes } from './routes/config.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { sessionRoutes } from './routes/session.ts';
 import type { AppEnv, Services } from './services.ts';
@@ -88,6 +90,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.use('/api/*', csrfProtection(new URL(services.publicUrl).origin), requireSession(services));
   app.route('/', sessionRoutes(services));
   app.route('/', documentRoutes(services));
+  app.route('/', configRoutes(services));
+  app.route('/', aiRoutes(services));
 
   // Stays after every API route, so that no /api request ever falls through to the client.
   app.all('/api/*', () => {
@@ -111,8 +115,6 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, services: Services): 
   app.all('/assets/*', () => {
     throw NotFoundError();
   });
-  app.use('*', withCacheControl(REVALIDATE, serveStatic({ root: clientDir })));
-
   const serveIndex = withCacheControl(
     REVALIDATE,
     serveStatic({ root: clientDir, path: 'index.html' }),
@@ -134,6 +136,8 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, services: Services): 
     }
     return serveIndex(c, next);
   });
+  // After the page routes: `/` is also a folder with an index.html, which must not skip sign-in.
+  app.use('*', withCacheControl(REVALIDATE, serveStatic({ root: clientDir })));
 }
 
 /** Sets `Cache-Control` on what `serve` finds, leaving the 404 that follows a miss alone. */

@@ -14,6 +14,16 @@ describe('loadConfig', () => {
       oidc: undefined,
       sessionDays: 30,
       documentMaxBytes: 5 * 1024 * 1024,
+      ai: {
+        provider: undefined,
+        maxInputChars: 24_000,
+        maxOutputTokens: 2048,
+        requestsPerMinute: 20,
+        dailyTokenBudget: 200_000,
+        firstByteTimeoutMs: 15_000,
+        idleTimeoutMs: 30_000,
+        totalTimeoutMs: 120_000,
+      },
     });
   });
 
@@ -110,5 +120,69 @@ describe('loadConfig', () => {
       'PUBLIC_URL="https://x.example/app": must be an origin without a path',
     );
     expect(message).toContain('SESSION_DAYS="0": must be at least 1');
+  });
+
+  it('reads the AI provider and limits', () => {
+    const config = loadConfig({
+      AI_BASE_URL: 'https://api.openai.com/v1/',
+      AI_API_KEY: 'sk-abc',
+      AI_MODEL: 'gpt-4o-mini',
+      AI_MAX_INPUT_CHARS: '10000',
+      AI_MAX_OUTPUT_TOKENS: '512',
+      AI_REQUESTS_PER_MINUTE: '5',
+      AI_DAILY_TOKEN_BUDGET: '50000',
+      AI_FIRST_BYTE_TIMEOUT_MS: '5000',
+      AI_IDLE_TIMEOUT_MS: '6000',
+      AI_TOTAL_TIMEOUT_MS: '60000',
+    });
+    expect(config.ai).toEqual({
+      provider: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-abc', model: 'gpt-4o-mini' },
+      maxInputChars: 10_000,
+      maxOutputTokens: 512,
+      requestsPerMinute: 5,
+      dailyTokenBudget: 50_000,
+      firstByteTimeoutMs: 5000,
+      idleTimeoutMs: 6000,
+      totalTimeoutMs: 60_000,
+    });
+  });
+
+  it('turns AI on without a key, for local servers such as Ollama', () => {
+    const config = loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.2' });
+    expect(config.ai.provider).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.2',
+    });
+  });
+
+  it('refuses half an AI setup, naming what is missing', () => {
+    expect(() => loadConfig({ AI_BASE_URL: 'https://api.openai.com/v1' })).toThrow(
+      /the AI assistant needs AI_BASE_URL and AI_MODEL; missing AI_MODEL/,
+    );
+    expect(() => loadConfig({ AI_API_KEY: 'sk-abc' })).toThrow(/missing AI_BASE_URL, AI_MODEL/);
+  });
+
+  it('names bad AI values without echoing the key', () => {
+    let message = '';
+    try {
+      loadConfig({
+        AI_BASE_URL: 'ftp://models.example',
+        AI_API_KEY: 'sk-hunter2 with a space',
+        AI_MODEL: 'x'.repeat(201),
+        AI_MAX_OUTPUT_TOKENS: '0',
+        AI_IDLE_TIMEOUT_MS: 'soon',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      'AI_BASE_URL="ftp://models.example": must be an http:// or https:// URL',
+    );
+    expect(message).toContain('AI_MAX_OUTPUT_TOKENS="0": must be at least 1');
+    expect(message).toContain('AI_IDLE_TIMEOUT_MS="soon": must be a whole number');
+    expect(message).toMatch(/AI_MODEL=".+": must be at most 200 characters/);
+    expect(message).toContain('AI_API_KEY=(hidden): must be printable ASCII without spaces');
+    expect(message).not.toContain('hunter2');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_AI_LIMITS } from '../common/api/ai.ts';
 import { DEFAULT_LIMITS } from '../common/api/limits.ts';
 import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
@@ -12,6 +13,36 @@ export interface HostedProviderConfig {
   clientSecret: string;
   /** How the client authenticates at the token endpoint; undefined follows the provider's metadata. */
   tokenAuthMethod: 'client_secret_basic' | 'client_secret_post' | undefined;
+}
+
+/** An OpenAI-compatible Chat Completions endpoint (`AI_BASE_URL`, `AI_API_KEY`, `AI_MODEL`). */
+export interface AiProviderConfig {
+  /** The API's base, e.g. `https://api.openai.com/v1`; `/chat/completions` is appended to its path. */
+  baseUrl: string;
+  /** Sent as a bearer token; undefined for local servers that need none (Ollama, llama.cpp). */
+  apiKey: string | undefined;
+  /** The model to ask for (on Azure OpenAI, the deployment name). */
+  model: string;
+}
+
+/** The AI assistant's provider and limits (DESIGN §6, §7). */
+export interface AiConfig {
+  /** The provider; undefined turns the assistant off (503 `ai_not_configured`). */
+  provider: AiProviderConfig | undefined;
+  /** `AI_MAX_INPUT_CHARS`: longest text, and separately context, of one request (default 24,000). */
+  maxInputChars: number;
+  /** `AI_MAX_OUTPUT_TOKENS`: `max_tokens` of every request (default 2048). */
+  maxOutputTokens: number;
+  /** `AI_REQUESTS_PER_MINUTE`: requests one user may start per minute (default 20). */
+  requestsPerMinute: number;
+  /** `AI_DAILY_TOKEN_BUDGET`: input + output tokens one user may use per UTC day (default 200,000). */
+  dailyTokenBudget: number;
+  /** `AI_FIRST_BYTE_TIMEOUT_MS`: longest wait for the provider to start answering (default 15 s). */
+  firstByteTimeoutMs: number;
+  /** `AI_IDLE_TIMEOUT_MS`: longest silence between two pieces of an answer (default 30 s). */
+  idleTimeoutMs: number;
+  /** `AI_TOTAL_TIMEOUT_MS`: longest a whole answer may take (default 120 s). */
+  totalTimeoutMs: number;
 }
 
 /** The server's configuration, read once at start from environment variables. */
@@ -39,6 +70,8 @@ export interface Config {
   sessionDays: number;
   /** `DOCUMENT_MAX_BYTES`: largest document JSON accepted (default 5 MB). */
   documentMaxBytes: number;
+  /** The AI assistant. */
+  ai: AiConfig;
 }
 
 const positiveInt = (max: number) =>
@@ -47,6 +80,8 @@ const positiveInt = (max: number) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().min(1, 'must be at least 1').max(max, `must be at most ${max}`));
+
+const HOUR_MS = 60 * 60 * 1000;
 
 const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
@@ -79,9 +114,26 @@ const envSchema = z.object({
   OIDC_TOKEN_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
   SESSION_DAYS: positiveInt(365).default(30),
   DOCUMENT_MAX_BYTES: positiveInt(64 * 1024 * 1024).default(DEFAULT_LIMITS.documentBytes),
+  // Kept with its query: Azure's older deployment URLs carry `?api-version=…`.
+  AI_BASE_URL: httpUrl.optional(),
+  // It goes into an HTTP header, where spaces or control characters would fail every request.
+  AI_API_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  AI_MODEL: z.string().max(200, 'must be at most 200 characters').optional(),
+  AI_MAX_INPUT_CHARS: positiveInt(1_000_000).default(DEFAULT_AI_LIMITS.inputChars),
+  AI_MAX_OUTPUT_TOKENS: positiveInt(1_000_000).default(DEFAULT_AI_LIMITS.outputTokens),
+  AI_REQUESTS_PER_MINUTE: positiveInt(10_000).default(DEFAULT_AI_LIMITS.requestsPerMinute),
+  // ai_usage counts in PostgreSQL integers.
+  AI_DAILY_TOKEN_BUDGET: positiveInt(1_000_000_000).default(DEFAULT_AI_LIMITS.dailyTokenBudget),
+  AI_FIRST_BYTE_TIMEOUT_MS: positiveInt(HOUR_MS).default(15_000),
+  AI_IDLE_TIMEOUT_MS: positiveInt(HOUR_MS).default(30_000),
+  AI_TOTAL_TIMEOUT_MS: positiveInt(HOUR_MS).default(120_000),
 });
 
 const HOSTED_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+const AI_KEYS = ['AI_BASE_URL', 'AI_MODEL'] as const;
 
 /** Thrown by `loadConfig` with one line per bad variable, naming it and the value it had. */
 export class ConfigError extends Error {
@@ -89,7 +141,7 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose values are never echoed in an error message. */
-const SECRET_KEYS = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL']);
+const SECRET_KEYS = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL', 'AI_API_KEY']);
 
 /**
  * Reads and validates the configuration. Empty variables count as unset, as shells and `.env`
@@ -119,6 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  a hosted identity provider needs ${HOSTED_KEYS.join(', ')}; missing ${missing.join(', ')}`,
     );
   }
+  // Half an AI setup is a typo, not a choice to turn the assistant off: say so at start.
+  const setAi = AI_KEYS.filter((key) => data[key] !== undefined);
+  if ((setAi.length > 0 || data.AI_API_KEY !== undefined) && setAi.length < AI_KEYS.length) {
+    const missing = AI_KEYS.filter((key) => data[key] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  the AI assistant needs ${AI_KEYS.join(' and ')}; missing ${missing.join(', ')}`,
+    );
+  }
   return {
     port: data.PORT,
     host: data.HOST,
@@ -138,5 +198,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     sessionDays: data.SESSION_DAYS,
     documentMaxBytes: data.DOCUMENT_MAX_BYTES,
+    ai: {
+      provider:
+        data.AI_BASE_URL && data.AI_MODEL
+          ? { baseUrl: data.AI_BASE_URL, apiKey: data.AI_API_KEY, model: data.AI_MODEL }
+          : undefined,
+      maxInputChars: data.AI_MAX_INPUT_CHARS,
+      maxOutputTokens: data.AI_MAX_OUTPUT_TOKENS,
+      requestsPerMinute: data.AI_REQUESTS_PER_MINUTE,
+      dailyTokenBudget: data.AI_DAILY_TOKEN_BUDGET,
+      firstByteTimeoutMs: data.AI_FIRST_BYTE_TIMEOUT_MS,
+      idleTimeoutMs: data.AI_IDLE_TIMEOUT_MS,
+      totalTimeoutMs: data.AI_TOTAL_TIMEOUT_MS,
+    },
   };
 }
