@@ -142,6 +142,30 @@ describe('createApiClient', () => {
   });
 });
 
+describe('ApiClient.stream', () => {
+  it('posts with the CSRF header and resolves with the unread event stream', async () => {
+    const body = 'event: delta\ndata: {"text":"Hi"}\n\n';
+    const { api, calls } = client(
+      new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    );
+    const response = await api.stream('/api/ai/generate', { command: 'improve', text: 'x' });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(headers['X-Inkwell-Request']).toBe('1');
+    expect(headers.Accept).toBe('text/event-stream');
+    expect(await response.text()).toBe(body);
+  });
+
+  it('rejects an error answer before the stream with its code and Retry-After', async () => {
+    const { api } = client(
+      json(429, { error: { code: 'rate_limited', message: 'Slow down.' } }, { 'Retry-After': '7' }),
+    );
+    const error = await api.stream('/api/ai/generate', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'rate_limited', status: 429, retryAfter: 7 });
+  });
+});
+
 describe('fitsKeepalive', () => {
   it('accepts small bodies and refuses those over the limit in UTF-8 bytes', () => {
     expect(fitsKeepalive('{"a":1}')).toBe(true);

@@ -73,6 +73,11 @@ export interface ApiClient {
   patch<T>(path: string, body: unknown, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
   /** DELETE `path`, expecting 204 No Content. */
   delete(path: string, options?: RequestOptions): Promise<void>;
+  /**
+   * POST `body` as JSON and resolve with the successful Response unread, for a streamed answer
+   * (Server-Sent Events); error answers reject with {@link ApiError} as for the other methods.
+   */
+  stream(path: string, body: unknown, options?: RequestOptions): Promise<Response>;
 }
 
 /**
@@ -155,10 +160,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     path: string,
     body: unknown,
-    pick: PickSchema<T> | null,
+    pick: PickSchema<T> | null | 'stream',
     requestOptions: RequestOptions,
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: pick === 'stream' ? 'text/event-stream' : 'application/json',
+    };
     if (method !== 'GET') headers[loaded.CSRF_HEADER] = loaded.CSRF_HEADER_VALUE;
     let text: string | undefined;
     if (body !== undefined) {
@@ -188,6 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw error;
     }
     if (pick === null) return undefined as T;
+    if (pick === 'stream') return response as T;
     const data = await readJson(response);
     try {
       return pick(loaded).parse(data);
@@ -205,7 +213,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     path: string,
     body: unknown,
-    pick: PickSchema<T> | null,
+    pick: PickSchema<T> | null | 'stream',
     requestOptions: RequestOptions = {},
   ): Promise<T> {
     if (schemas) return send(schemas, method, path, body, pick, requestOptions);
@@ -218,6 +226,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path, body, pick, requestOptions) => request('PATCH', path, body, pick, requestOptions),
     delete: (path, requestOptions) =>
       request<undefined>('DELETE', path, undefined, null, requestOptions),
+    stream: (path, body, requestOptions) =>
+      request<Response>('POST', path, body, 'stream', requestOptions),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   TrailingNode,
   UndoRedo,
 } from '@tiptap/extensions';
+import { AiShortcut } from '../ai/aiTrigger.ts';
 import { ActiveBlock } from './ActiveBlock.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
@@ -71,5 +72,6 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     MenuShortcuts,
     InkwellKeymap,
     ActiveBlock,
+    AiShortcut,
   ];
 }

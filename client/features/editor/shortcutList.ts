@@ -60,6 +60,7 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { label: 'Undo', keys: ['Mod-z'] },
       { label: 'Redo', keys: ['Mod-Shift-z', 'Mod-y'] },
       { label: 'Paste as Markdown', keys: ['Mod-Shift-v'] },
+      { label: 'Ask AI', keys: ['Mod-j'] },
       { label: 'Line break', keys: ['Shift-Enter'] },
       { label: 'Indent list item', keys: ['Tab'] },
       { label: 'Outdent list item', keys: ['Shift-Tab'] },

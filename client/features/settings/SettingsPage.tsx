@@ -6,6 +6,7 @@ import { signOut } from '../auth/sessionApi.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { failureMessage } from '../documents/useDocumentActions.ts';
 import { flushAllLiveSaves } from '../editor/persistence/liveSaves.ts';
+import { AiStatus } from '../ai/AiStatus.tsx';
 import { useThemePreference } from './useThemePreference.ts';
 
 const THEME_LABELS: Record<ThemePreference, string> = {
@@ -74,7 +75,7 @@ function Appearance() {
   );
 }
 
-/** `/settings`: the account (name, e-mail, sign out) and the appearance. */
+/** `/settings`: the account (name, e-mail, sign out), the AI assistant's status and the appearance. */
 export function SettingsPage() {
   useEffect(() => {
     document.title = 'Settings – Inkwell';
@@ -85,6 +86,10 @@ export function SettingsPage() {
         <section aria-labelledby="ink-settings-account">
           <h2 id="ink-settings-account">Account</h2>
           <Account />
+        </section>
+        <section aria-labelledby="ink-settings-ai">
+          <h2 id="ink-settings-ai">AI assistant</h2>
+          <AiStatus />
         </section>
         <section aria-labelledby="ink-settings-appearance">
           <h2 id="ink-settings-appearance">Appearance</h2>

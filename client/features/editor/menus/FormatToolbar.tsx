@@ -22,6 +22,8 @@ export interface FormatToolbarProps {
   onTogglePanel: (panel: PanelName) => void;
   /** Opens the link popover. */
   onLink: () => void;
+  /** Opens the AI menu on the selection. */
+  onAi: () => void;
   /** Roving focus of the toolbar, owned by the menu so Alt+F10 can focus it. */
   roving: Roving<HTMLDivElement>;
 }
@@ -63,7 +65,7 @@ const toggleMark = (chain: ChainedCommands, key: (typeof MARKS)[number]['key']) 
  * Buttons leave focus where it is, so a keyboard user can apply several formats in a row.
  */
 export function FormatToolbar(props: FormatToolbarProps) {
-  const { editor, state, openPanel, panelId, onTogglePanel, onLink } = props;
+  const { editor, state, openPanel, panelId, onTogglePanel, onLink, onAi } = props;
   const { attach, onKeyDown, onFocus } = props.roving;
   const blockLabel = BLOCK_TYPES.find((type) => type.id === state.block)?.label ?? 'Mixed';
   const run = (queue: (chain: ChainedCommands) => ChainedCommands) => queue(editor.chain()).run();
@@ -81,6 +83,17 @@ export function FormatToolbar(props: FormatToolbarProps) {
       onKeyDown={onKeyDown}
       onFocus={onFocus}
     >
+      <ToolbarButton
+        label="AI"
+        hint="Ask AI or pick a command"
+        shortcut="Mod-j"
+        hasPopup="menu"
+        wide
+        onClick={onAi}
+      >
+        <span className="ink-tool__text">AI</span>
+      </ToolbarButton>
+      <span className="ink-toolbar__sep" aria-hidden="true" />
       <ToolbarButton
         label="Turn into"
         hint={blockLabel}

@@ -13,6 +13,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
+import { openAiMenu } from '../../ai/aiTrigger.ts';
 import { turnInto, type BlockTypeId } from './blockTypes.ts';
 import {
   hideWhenFocusLeaves,
@@ -263,6 +264,11 @@ export function TextBubbleMenu({ editor }: { editor: Editor }) {
             panelId={panelId}
             onTogglePanel={togglePanel}
             onLink={openLink}
+            onAi={() => {
+              // The AI menu takes over from the toolbar, next to the same selection.
+              sendBubbleRequest(editor, PLUGIN_KEY, 'hide');
+              openAiMenu(editor, 'commands');
+            }}
             roving={roving}
           />
         )}

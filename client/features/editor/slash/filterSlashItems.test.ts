@@ -6,7 +6,7 @@ import { SLASH_ITEMS, slashItemsFor } from './slashItems.ts';
 const titles = (query: string) => slashItemsFor(query).map((item) => item.title);
 
 describe('slash item filter', () => {
-  it('lists every block for an empty query, without the per-language code blocks', () => {
+  it('lists every block and the AI entries for an empty query, without the per-language code blocks', () => {
     expect(titles('')).toEqual([
       'Text',
       'Heading 1',
@@ -24,6 +24,8 @@ describe('slash item filter', () => {
       'Divider',
       'Image',
       'YouTube video',
+      'Continue writing',
+      'Ask AI',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import { openAiMenu, startAiCommand } from '../../ai/aiTrigger.ts';
 import { BLOCK_TYPES, currentBlockType, turnInto, type BlockTypeId } from '../menus/blockTypes.ts';
 import { readImageInput, readVideoInput } from './blockInputs.ts';
 import { CODE_LANGUAGES, languageInfo } from './codeLanguages.ts';
@@ -80,7 +81,33 @@ const languageItems = CODE_LANGUAGES.map((lang): SlashItem => ({
   },
 }));
 
-/** Every block of the schema the slash menu can insert, in menu order. */
+/** The assistant's entries: they work on the text around the cursor, not on a block type. */
+const aiItems: SlashItem[] = [
+  {
+    id: 'ai-continue',
+    title: 'Continue writing',
+    description: 'AI writes on from the text above',
+    keywords: ['ai', 'continue', 'write', 'generate', 'complete'],
+    icon: '✦',
+    run: ({ editor, range }) => {
+      editor.chain().focus().deleteRange(range).run();
+      startAiCommand(editor, { command: 'continue' });
+    },
+  },
+  {
+    id: 'ai-ask',
+    title: 'Ask AI',
+    description: 'Tell the AI what to write or change',
+    keywords: ['ai', 'ask', 'assistant', 'prompt', 'generate'],
+    icon: '✦',
+    run: ({ editor, range }) => {
+      editor.chain().focus().deleteRange(range).run();
+      openAiMenu(editor, 'ask');
+    },
+  },
+];
+
+/** Every block of the schema the slash menu can insert, in menu order, then the AI entries. */
 export const SLASH_ITEMS: readonly SlashItem[] = [
   turnIntoItem('paragraph', {
     title: 'Text',
@@ -219,6 +246,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
       });
     },
   },
+  ...aiItems,
 ];
 
 /** The slash menu's items for what was typed after `/`. */

@@ -1,0 +1,109 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { EditorState } from '@tiptap/pm/state';
+import type { AiCommand, AiGenerateRequest } from '../../../common/api/ai.ts';
+
+/** A command and its options, before the text it works on is taken from the editor. */
+export type AiCommandRequest = Omit<AiGenerateRequest, 'text' | 'context'>;
+
+/** Where a suggestion comes from and where it may go. Positions are mapped as the text changes. */
+export interface SuggestionTarget {
+  /** Start of the text the answer may replace (the caret for "continue"). */
+  from: number;
+  /** End of that text. */
+  to: number;
+  /** The boundary after the last block of the target: where "insert below" puts the answer. */
+  insertAt: number;
+  /** False when there is nothing to replace: "continue", or a question about the document. */
+  replaceable: boolean;
+}
+
+/** Where an accepted answer goes. */
+export type AcceptMode = 'replace' | 'insert';
+
+/** Commands whose answer stands in for the text they were given. */
+const REPLACING: ReadonlySet<AiCommand> = new Set([
+  'improve',
+  'fix',
+  'shorter',
+  'longer',
+  'simplify',
+  'tone',
+  'translate',
+]);
+
+/** Commands that, with nothing selected, work on the whole document rather than the block. */
+const WHOLE_DOCUMENT: ReadonlySet<AiCommand> = new Set(['summarize', 'explain', 'ask']);
+
+/** Characters of surrounding text sent as `context`: enough for the model to match the voice. */
+const CONTEXT_CHARS = 2000;
+
+/** What Accept does by default for `command`. */
+export function defaultAcceptMode(command: AiCommand, target: SuggestionTarget): AcceptMode {
+  return target.replaceable && REPLACING.has(command) ? 'replace' : 'insert';
+}
+
+/** The text and target of a command, or the sentence that says why it cannot run. */
+export type PreparedRequest =
+  | { ok: true; request: AiGenerateRequest; target: SuggestionTarget }
+  | { ok: false; message: string };
+
+function blockEnd(doc: ProseMirrorNode, pos: number): number {
+  const $pos = doc.resolve(pos);
+  return $pos.depth >= 1 ? $pos.after(1) : pos;
+}
+
+/**
+ * Takes the text a command works on from the editor: the selection; with none, the text before
+ * the caret ("continue"), the whole document (summarise, explain, ask) or the caret's block.
+ * `toMarkdown` turns a slice of the document into Markdown, the format the model reads.
+ */
+export function prepareRequest(
+  state: EditorState,
+  command: AiCommandRequest,
+  toMarkdown: (doc: ProseMirrorNode) => string,
+  maxChars: number,
+): PreparedRequest {
+  const { doc, selection } = state;
+  const end = doc.content.size;
+  const markdownOf = (from: number, to: number) => toMarkdown(doc.cut(from, to)).trim();
+  let target: SuggestionTarget;
+  let text: string;
+  let context: string | undefined;
+  if (!selection.empty) {
+    const { from, to } = selection;
+    target = { from, to, insertAt: blockEnd(doc, to), replaceable: true };
+    text = markdownOf(from, to);
+    const before = doc.textBetween(0, from, '\n\n').slice(-CONTEXT_CHARS);
+    const after = doc.textBetween(to, end, '\n\n').slice(0, CONTEXT_CHARS);
+    context = `${before}\n[…the text to work on…]\n${after}`.trim();
+  } else if (command.command === 'continue') {
+    const caret = selection.from;
+    target = { from: caret, to: caret, insertAt: blockEnd(doc, caret), replaceable: false };
+    // The end of a long document matters most for continuing it.
+    text = markdownOf(0, caret).slice(-maxChars);
+  } else if (WHOLE_DOCUMENT.has(command.command)) {
+    const caret = selection.from;
+    target = { from: caret, to: caret, insertAt: blockEnd(doc, caret), replaceable: false };
+    text = markdownOf(0, end);
+  } else {
+    const $caret = selection.$from;
+    const from = $caret.depth >= 1 ? $caret.before(1) : 0;
+    const to = $caret.depth >= 1 ? $caret.after(1) : end;
+    target = { from, to, insertAt: to, replaceable: true };
+    text = markdownOf(from, to);
+  }
+  if (command.command !== 'ask' && text === '') {
+    const message =
+      command.command === 'continue'
+        ? 'There is no text before the cursor to continue.'
+        : 'There is no text to work on: select some first.';
+    return { ok: false, message };
+  }
+  if (text.length > maxChars) {
+    return {
+      ok: false,
+      message: `That is too much text for the assistant: ${text.length.toLocaleString()} characters, at most ${maxChars.toLocaleString()}. Select less.`,
+    };
+  }
+  return { ok: true, request: { ...command, text, context }, target };
+}
