@@ -37,6 +37,7 @@ const OUTSIDE_THE_DOCUMENT = new Set([
   'Undo',
   'Redo',
   'Paste as Markdown',
+  'Ask AI',
   'Indent list item',
   'Outdent list item',
   'Focus the formatting toolbar',
