@@ -16,9 +16,9 @@ export interface EditorSession {
  * Opens the app in a fresh context. `alert`, `confirm`, `prompt` and `print` are replaced by stubs
  * that record their calls in `window.__scriptRan`, so a test can prove that no injected script ran.
  */
-export async function openEditor(browser: Browser): Promise<EditorSession> {
+export async function openEditor(browser: Browser, url = appUrl()): Promise<EditorSession> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl() });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
   // A string, not a function: tsx would add helpers to a function that do not exist in the page.
   await context.addInitScript({
     content: `(() => {
@@ -39,7 +39,7 @@ export async function openEditor(browser: Browser): Promise<EditorSession> {
     errors.push(`dialog: ${dialog.message()}`);
     void dialog.dismiss();
   });
-  await page.goto(appUrl());
+  await page.goto(url);
   await signUp(page);
   await page.getByRole('button', { name: 'New document' }).first().click();
   await editorLocator(page).waitFor({ state: 'visible' });
