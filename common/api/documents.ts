@@ -36,8 +36,12 @@ export const documentSummarySchema = z.object({
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
+/** A document without its content: what a create answers when the content is not echoed. */
+export const documentMetaSchema = documentSummarySchema.omit({ excerpt: true });
+export type DocumentMeta = z.infer<typeof documentMetaSchema>;
+
 /** A whole document. */
-export const documentSchema = documentSummarySchema.omit({ excerpt: true }).extend({
+export const documentSchema = documentMetaSchema.extend({
   content: documentContentSchema,
 });
 export type DocumentRecord = z.infer<typeof documentSchema>;
@@ -56,12 +60,29 @@ export const listDocumentsResponseSchema = z.object({
 });
 export type ListDocumentsResponse = z.infer<typeof listDocumentsResponseSchema>;
 
-/** `POST /api/documents` — a new document, empty or with content (an imported file). */
+/**
+ * `POST /api/documents` — a new document, empty or with content (an imported file). With an `id`
+ * chosen by the client the create can be repeated safely: if that writer already has a document
+ * under the id, the answer is 200 with it, and nothing is written.
+ */
 export const createDocumentRequestSchema = z.object({
+  /** The new document's id (a random UUID); the server picks one when absent. */
+  id: documentIdSchema.optional(),
   title: titleSchema.default(''),
   content: documentContentSchema.optional(),
 });
 export type CreateDocumentRequest = z.input<typeof createDocumentRequestSchema>;
+
+/** `POST /api/documents?echo=0`: no content in the answer (the client has it: megabytes, maybe). */
+export const createDocumentQuerySchema = z.object({
+  /** `0` answers with {@link createdDocumentResponseSchema}, without the content. */
+  echo: z.enum(['0', '1']).optional(),
+});
+export type CreateDocumentQuery = z.infer<typeof createDocumentQuerySchema>;
+
+/** The answer to `POST /api/documents?echo=0`. */
+export const createdDocumentResponseSchema = z.object({ document: documentMetaSchema });
+export type CreatedDocumentResponse = z.infer<typeof createdDocumentResponseSchema>;
 
 /**
  * `PATCH /api/documents/:id` — a save. `baseVersion` is the version the edit started from; if the

@@ -1,4 +1,9 @@
-import type { DocumentRecord, DocumentSummary, SaveResult } from '../../common/api/documents.ts';
+import type {
+  DocumentMeta,
+  DocumentRecord,
+  DocumentSummary,
+  SaveResult,
+} from '../../common/api/documents.ts';
 import type { Queryable } from '../db/database.ts';
 import type { ValidContent } from './validateContent.ts';
 
@@ -17,13 +22,16 @@ interface SummaryRow {
   deleted_at: Date | null;
 }
 
-interface DocumentRow extends Omit<SummaryRow, 'excerpt'> {
+type MetaRow = Omit<SummaryRow, 'excerpt'>;
+
+interface DocumentRow extends MetaRow {
   content: DocumentRecord['content'];
 }
 
 const SUMMARY_COLUMNS = `id, title, left(regexp_replace(plain_text, '\\s+', ' ', 'g'), ${EXCERPT_CHARS}) AS excerpt,
   version, created_at, updated_at, deleted_at`;
-const DOCUMENT_COLUMNS = 'id, title, content, version, created_at, updated_at, deleted_at';
+const META_COLUMNS = 'id, title, version, created_at, updated_at, deleted_at';
+const DOCUMENT_COLUMNS = `${META_COLUMNS}, content`;
 
 function toSummary(row: SummaryRow): DocumentSummary {
   return {
@@ -37,17 +45,27 @@ function toSummary(row: SummaryRow): DocumentSummary {
   };
 }
 
-function toDocument(row: DocumentRow): DocumentRecord {
+function toMeta(row: MetaRow): DocumentMeta {
   return {
     id: row.id,
     title: row.title,
-    content: row.content,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     deletedAt: row.deleted_at?.toISOString() ?? null,
   };
 }
+
+function toDocument(row: DocumentRow): DocumentRecord {
+  return { ...toMeta(row), content: row.content };
+}
+
+/** What {@link DocumentStore.createWithId} did. */
+export type CreateOutcome =
+  /** `created` now, or `existing`: this owner already had a document under the requested id. */
+  | { outcome: 'created' | 'existing'; document: DocumentMeta }
+  /** Another owner's document has the requested id. */
+  | { outcome: 'taken' };
 
 /**
  * A search as typed becomes a prefix match on every word (`inkw` finds "Inkwell"). Only letters
@@ -99,14 +117,41 @@ export class DocumentStore {
     return rows[0] ? toDocument(rows[0]) : null;
   }
 
-  /** A new document at version 1. */
-  async create(ownerId: string, title: string, content: ValidContent): Promise<DocumentRecord> {
-    const { rows } = await this.db.query<DocumentRow>(
+  /** A new document at version 1, under an id the database picks. */
+  async create(ownerId: string, title: string, content: ValidContent): Promise<DocumentMeta> {
+    const { rows } = await this.db.query<MetaRow>(
       `INSERT INTO documents (owner_id, title, content, plain_text) VALUES ($1, $2, $3::jsonb, $4)
-       RETURNING ${DOCUMENT_COLUMNS}`,
+       RETURNING ${META_COLUMNS}`,
       [ownerId, title, JSON.stringify(content.json), content.plainText],
     );
-    return toDocument(rows[0]!);
+    return toMeta(rows[0]!);
+  }
+
+  /**
+   * A new document at version 1 under an id the client chose. Creating it again is harmless: the
+   * owner's document already there is returned unchanged (a retried request).
+   */
+  async createWithId(
+    ownerId: string,
+    id: string,
+    title: string,
+    content: ValidContent,
+  ): Promise<CreateOutcome> {
+    const { rows } = await this.db.query<MetaRow>(
+      `INSERT INTO documents (id, owner_id, title, content, plain_text)
+         VALUES ($1, $2, $3, $4::jsonb, $5)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING ${META_COLUMNS}`,
+      [id, ownerId, title, JSON.stringify(content.json), content.plainText],
+    );
+    if (rows[0]) return { outcome: 'created', document: toMeta(rows[0]) };
+    const { rows: existing } = await this.db.query<MetaRow>(
+      `SELECT ${META_COLUMNS} FROM documents WHERE id = $1 AND owner_id = $2`,
+      [id, ownerId],
+    );
+    return existing[0]
+      ? { outcome: 'existing', document: toMeta(existing[0]) }
+      : { outcome: 'taken' };
   }
 
   /**

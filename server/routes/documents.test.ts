@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord, DocumentSummary } from '../../common/api/documents.ts';
 import type { RunningServer } from '../startServer.ts';
@@ -45,6 +46,55 @@ describeWithServer('the documents API', (context) => {
     const { document } = (await res.json()) as { document: DocumentRecord };
     expect(document.title).toBe('');
     expect(document.content).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
+  });
+
+  it('creates under an id the client chose, and answers a repeated create with the stored copy', async () => {
+    const id = randomUUID();
+    const first = await ada.request('POST', '/api/documents?echo=0', {
+      json: { id, title: 'Imported', content: doc('first send') },
+    });
+    expect(first.status).toBe(201);
+    const created = ((await first.json()) as { document: Record<string, unknown> }).document;
+    expect(created).toMatchObject({ id, title: 'Imported', version: 1, deletedAt: null });
+    expect(created).not.toHaveProperty('content');
+
+    // A retry whose first answer was lost: nothing is written, the stored document comes back.
+    const retry = await ada.request('POST', '/api/documents', {
+      json: { id, title: 'Other', content: doc('second send') },
+    });
+    expect(retry.status).toBe(200);
+    const again = ((await retry.json()) as { document: DocumentRecord }).document;
+    expect(again).toMatchObject({ id, title: 'Imported', version: 1, content: doc('first send') });
+    expect((await list(ada)).filter((row) => row.id === id)).toHaveLength(1);
+    expect(await read(ada, id)).toMatchObject({ version: 1, content: doc('first send') });
+  });
+
+  it("refuses an id another writer's document has, revealing nothing of it", async () => {
+    const { client: bob } = await signedInUser(server, getDb(), 'Bob');
+    const bobs = await create(bob, 'Secret plans', doc('for Bob only'));
+    const res = await ada.request('POST', '/api/documents', {
+      json: { id: bobs.id, title: 'Mine', content: doc('probe') },
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'invalid_request', message: 'This id is taken.' },
+    });
+    expect(text).not.toContain('Secret');
+    expect(text).not.toContain('Bob');
+    expect(await read(bob, bobs.id)).toMatchObject({ title: 'Secret plans', version: 1 });
+    expect((await ada.request('GET', `/api/documents/${bobs.id}`)).status).toBe(404);
+  });
+
+  it('refuses an id that is not a UUID, and an unknown echo', async () => {
+    for (const id of ['nope', '1234', "'; DROP TABLE documents; --", 42]) {
+      const res = await ada.request('POST', '/api/documents', { json: { id, title: 'x' } });
+      expect(res.status, String(id)).toBe(400);
+      const body = (await res.json()) as { error: { code: string } };
+      expect(body.error.code, String(id)).toBe('invalid_request');
+    }
+    const echo = await ada.request('POST', '/api/documents?echo=no', { json: { title: 'x' } });
+    expect(echo.status).toBe(400);
   });
 
   it('lists the most recently changed first, with an excerpt of the text', async () => {

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import {
+  createDocumentQuerySchema,
   createDocumentRequestSchema,
   documentIdSchema,
   listDocumentsQuerySchema,
   updateDocumentRequestSchema,
+  type CreatedDocumentResponse,
   type DocumentContent,
   type DocumentResponse,
   type ListDocumentsResponse,
@@ -56,10 +58,26 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/documents', bodyLimit, async (c) => {
+    const { echo } = parseWith(createDocumentQuerySchema, c.req.query());
     const body = await readJson(c, createDocumentRequestSchema);
     const content = checkContent(body.content ?? EMPTY_DOCUMENT);
-    const document = await store.create(ownerOf(c), body.title, content);
-    return c.json<DocumentResponse>({ document }, 201);
+    const owner = ownerOf(c);
+    const created =
+      body.id === undefined
+        ? { outcome: 'created' as const, document: await store.create(owner, body.title, content) }
+        : await store.createWithId(owner, body.id, body.title, content);
+    // The same answer whoever holds the id and whatever it is: nothing about it is revealed.
+    if (created.outcome === 'taken') throw InvalidRequestError('This id is taken.');
+    const status = created.outcome === 'created' ? 201 : 200;
+    if (echo === '0')
+      return c.json<CreatedDocumentResponse>({ document: created.document }, status);
+    // A repeated create answers with the stored content, which the first request sent.
+    const document =
+      created.outcome === 'created'
+        ? { ...created.document, content: content.json }
+        : await store.get(owner, created.document.id);
+    if (!document) throw NotFoundError('There is no such document.');
+    return c.json<DocumentResponse>({ document }, status);
   });
 
   app.get('/api/documents/:id', async (c) => {

@@ -93,3 +93,26 @@ describe('DocumentList', () => {
     expect(list.getState()).toMatchObject({ status: 'ready', documents: [a] });
   });
 });
+
+describe('DocumentList with a document the server does not have yet', () => {
+  it('keeps a pending document through refreshes until the server has it', async () => {
+    const { list, server } = await loaded([a, b]);
+    const imported = row('imported', '2025-01-06T00:00:00.000Z');
+    list.add(imported, { pending: true });
+    // A refresh that starts after the add and answers before the create arrives.
+    await list.refresh();
+    expect(ids(list)).toEqual(['imported', 'a', 'b']);
+    list.confirm('imported');
+    server.load = async () => [a, b];
+    await list.refresh();
+    expect(ids(list)).toEqual(['a', 'b']);
+  });
+
+  it('drops a pending document that is removed (its create was refused)', async () => {
+    const { list } = await loaded([a, b]);
+    list.add(row('refused', '2025-01-06T00:00:00.000Z'), { pending: true });
+    list.remove('refused');
+    await list.refresh();
+    expect(ids(list)).toEqual(['a', 'b']);
+  });
+});

@@ -27,6 +27,8 @@ export class DocumentList {
   // What changed here while a refresh was out, so that its older answer does not undo it.
   private readonly addedMeanwhile = new Set<string>();
   private readonly removedMeanwhile = new Set<string>();
+  // Documents shown before the server has them (an import being created): kept through refreshes.
+  private readonly pending = new Set<string>();
 
   constructor(load: () => Promise<DocumentSummary[]>) {
     this.load = load;
@@ -47,12 +49,21 @@ export class DocumentList {
     return this.refreshing;
   }
 
-  /** Adds a document at the top (it was just created or restored). */
-  add(summary: DocumentSummary): void {
+  /**
+   * Adds a document at the top (it was just created or restored). A `pending` one is not on the
+   * server yet: refreshes keep it until {@link confirm} or {@link remove}.
+   */
+  add(summary: DocumentSummary, { pending = false }: { pending?: boolean } = {}): void {
+    if (pending) this.pending.add(summary.id);
     this.addedMeanwhile.add(summary.id);
     this.removedMeanwhile.delete(summary.id);
     const rest = this.state.documents.filter((row) => row.id !== summary.id);
     this.set({ ...this.state, documents: [summary, ...rest] });
+  }
+
+  /** The server has the pending document `id`: refreshes show it as they find it. */
+  confirm(id: string): void {
+    this.pending.delete(id);
   }
 
   /** Applies a save to a row; a newer `updatedAt` moves it to the top. */
@@ -75,6 +86,7 @@ export class DocumentList {
 
   /** Takes a document off the list (it went to the trash). */
   remove(id: string): void {
+    this.pending.delete(id);
     this.removedMeanwhile.add(id);
     this.addedMeanwhile.delete(id);
     if (!this.state.documents.some((row) => row.id === id)) return;
@@ -106,7 +118,7 @@ export class DocumentList {
         return mine && mine.version > row.version ? mine : row;
       });
     const known = new Set(rows.map((row) => row.id));
-    for (const id of this.addedMeanwhile) {
+    for (const id of new Set([...this.addedMeanwhile, ...this.pending])) {
       const row = local.get(id);
       if (row && !known.has(id)) rows.push(row);
     }

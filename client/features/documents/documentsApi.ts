@@ -1,4 +1,9 @@
-import type { DocumentRecord, DocumentSummary, SaveResult } from '../../../common/api/documents.ts';
+import type {
+  DocumentMeta,
+  DocumentRecord,
+  DocumentSummary,
+  SaveResult,
+} from '../../../common/api/documents.ts';
 import { api, fitsKeepalive, JsonText } from '../../lib/api.ts';
 import type { SaveRequest } from '../editor/persistence/AutosaveOptions.ts';
 
@@ -51,6 +56,34 @@ export async function createDocument({ title, content }: NewDocument): Promise<D
   return document;
 }
 
+/** A new document under an id chosen here, as JSON text. */
+export interface DocumentWithId {
+  /** A random UUID. */
+  id: string;
+  /** The title ('' for untitled). */
+  title: string;
+  /** The content as JSON text. */
+  content: string;
+}
+
+/**
+ * Creates a document under the id chosen here, without the content echoed back. Repeating it
+ * is harmless: the server then answers with the document it already has. With `keepalive`
+ * (pagehide), null when the request is too large for the browser to send after the page has gone.
+ */
+export function createDocumentWithId(
+  { id, title, content }: DocumentWithId,
+  keepalive = false,
+): Promise<DocumentMeta> | null {
+  const body = `{"id":${JSON.stringify(id)},"title":${JSON.stringify(title)},"content":${content}}`;
+  if (keepalive && !fitsKeepalive(body)) return null;
+  return api
+    .post('/api/documents?echo=0', new JsonText(body), (s) => s.createdDocumentResponseSchema, {
+      keepalive,
+    })
+    .then(({ document }) => document);
+}
+
 /** One document with its content; rejects with 404 `not_found` for a missing one. */
 export async function getDocument(id: string): Promise<DocumentRecord> {
   const created = justCreated.get(id);
@@ -94,8 +127,8 @@ export function deleteDocumentForever(id: string): Promise<void> {
   return api.delete(`${documentUrl(id)}/permanent`);
 }
 
-/** The list row of a whole document, for showing it before the list is fetched again. */
-export function summaryOf(document: DocumentRecord, excerpt = ''): DocumentSummary {
+/** The list row of a document, for showing it before the list is fetched again. */
+export function summaryOf(document: DocumentMeta, excerpt = ''): DocumentSummary {
   const { id, title, version, createdAt, updatedAt, deletedAt } = document;
   return { id, title, excerpt, version, createdAt, updatedAt, deletedAt };
 }

@@ -1,24 +1,29 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useCallback } from 'react';
+import type { DocumentMeta } from '../../../common/api/documents.ts';
 import { DEFAULT_LIMITS } from '../../../common/api/limits.ts';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { MarkdownImportError } from '../../../common/editor/markdown/decode.ts';
-import { documentPath, navigate } from '../../app/router.ts';
+import { documentPath, matchRoute, navigate } from '../../app/router.ts';
 import { useToast } from '../../components/toastContext.ts';
-import { ApiError } from '../../lib/api.ts';
+import { randomUuid } from '../../lib/randomUuid.ts';
 import { useProgress } from '../../lib/useProgress.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
 import { useDocumentList } from './documentListContext.ts';
-import { createDocument, summaryOf } from './documentsApi.ts';
-import { failureMessage } from './useDocumentActions.ts';
+import { summaryOf } from './documentsApi.ts';
+import { excerptOf } from './excerptOf.ts';
+import { pendingDocuments } from './pendingDocuments.ts';
 
 /** Above this many characters, parsing blocks long enough to show progress at once. */
 const LARGE_TEXT = 200_000;
 
 /**
- * Imports a Markdown file as a new document: read and parsed in the browser with the codec,
- * created on the server with the file's name as its title, then opened. Nothing is created
- * unless the whole file parsed.
+ * Imports a Markdown file as a new document, shown as soon as it is parsed: read and parsed in
+ * the browser with the codec, opened under an id chosen here, and created on the server in the
+ * background by the editor's autosave (see pendingDocuments.ts). Nothing is shown unless the
+ * whole file parsed. If the server refuses the document (too large), the page goes back to
+ * where the import started, and edits made meanwhile stay in this device's draft.
  */
 export function useImportMarkdown() {
   const toast = useToast();
@@ -40,34 +45,54 @@ export function useImportMarkdown() {
         toast.show(message ?? "Couldn't read this file. Please try again.", 'error');
         return;
       }
+      let doc: ProseMirrorNode;
       try {
-        const document = await run(
+        doc = await run(
           'Importing Markdown…',
           async () => {
             const { parseMarkdown } = await loadMarkdownCodec();
             // Marks for the performance panel and the import benchmark.
             performance.mark('inkwell:import:start');
-            const doc = parseMarkdown(text, inkwellSchema());
+            const parsed = parseMarkdown(text, inkwellSchema());
             performance.mark('inkwell:import:parsed');
-            const title = titleFromFileName(file.name).slice(0, DEFAULT_LIMITS.titleChars);
-            return createDocument({ title, content: JSON.stringify(doc.toJSON()) });
+            return parsed;
           },
           { immediate: text.length > LARGE_TEXT },
         );
-        list.add(summaryOf(document));
-        navigate(documentPath(document.id));
       } catch (error) {
-        if (error instanceof MarkdownImportError) {
-          toast.show(error.message, 'error');
-          return;
-        }
-        const message = failureMessage(error, `import “${file.name}”`);
-        if (!message) return;
-        // The server's sentence (too large, invalid) needs the file named; ours names it.
-        const shown =
-          error instanceof ApiError ? `Couldn't import “${file.name}”: ${message}` : message;
-        toast.show(shown, 'error');
+        const message = error instanceof MarkdownImportError ? error.message : null;
+        toast.show(message ?? `Couldn't import “${file.name}”. Please try again.`, 'error');
+        return;
       }
+
+      const now = new Date().toISOString();
+      const record: DocumentMeta = {
+        id: randomUuid(),
+        // As the server keeps it: at most the limit, no spaces at the ends.
+        title: titleFromFileName(file.name).slice(0, DEFAULT_LIMITS.titleChars).trim(),
+        version: 1,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      };
+      const startedAt = window.location.pathname + window.location.search;
+      pendingDocuments.add(
+        { record, doc },
+        {
+          onCreated: () => list.confirm(record.id),
+          onRefused: (error) => {
+            list.remove(record.id);
+            // The server's sentence (too large, invalid) needs the file named; ours names it.
+            toast.show(`Couldn't import “${file.name}”: ${error.message}`, 'error');
+            const route = matchRoute(window.location.pathname);
+            if (route.name === 'document' && route.id === record.id) {
+              navigate(startedAt, { replace: true });
+            }
+          },
+        },
+      );
+      list.add(summaryOf(record, excerptOf(doc)), { pending: true });
+      navigate(documentPath(record.id));
     },
     [list, run, toast],
   );

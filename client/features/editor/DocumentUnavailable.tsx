@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DocumentRecord } from '../../../common/api/documents.ts';
+import type { DocumentMeta } from '../../../common/api/documents.ts';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { Link } from '../../app/Link.tsx';
 import { documentPath, navigate } from '../../app/router.ts';
@@ -84,7 +84,7 @@ export function MissingDocument({ documentId, draft }: MissingDocumentProps) {
 
 /** Props of {@link TrashedDocument}. */
 export interface TrashedDocumentProps {
-  record: DocumentRecord;
+  record: DocumentMeta;
   /** Called once the document is back from the trash, to open it. */
   onRestored: () => void;
 }

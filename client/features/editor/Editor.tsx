@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import type { JSONContent } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { TextSelection } from '@tiptap/pm/state';
 import {
   EditorContent,
   useEditor,
   type Editor as TiptapEditor,
   type UseEditorOptions,
 } from '@tiptap/react';
-import { Suspense, useState, type RefObject } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { editorExtensions } from './editorExtensions.ts';
 // Loaded with the editor, not after it: the bubble menus register plugins when they mount, which
@@ -14,11 +15,12 @@ import { editorExtensions } from './editorExtensions.ts';
 // and palettes still load on first use.
 import { EditorMenus } from './menus/EditorMenus.tsx';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
+import { rebuildInSchema } from './rebuildInSchema.ts';
 
 /** Options of {@link useInkwellEditor}. */
 export interface InkwellEditorOptions {
-  /** The document to open (read once, when the editor is created). */
-  content: JSONContent;
+  /** The document to open, in the shared schema (read once, when the editor is first shown). */
+  content: ProseMirrorNode;
   /**
    * Where pasted and dropped Markdown goes. A ref, because the handlers need the editor this
    * hook creates; the editor calls whatever the ref holds at the time.
@@ -27,12 +29,15 @@ export interface InkwellEditorOptions {
 }
 
 /**
- * Creates the editor once for the page. The options object is built once too: useEditor
- * compares options on every render and would otherwise push them into the view each time the
- * page re-renders (for instance per keystroke in the title).
+ * Creates the editor once for the page, and opens `content` in it once the component calling
+ * this has rendered the editor (with {@link Editor}). The options object is built once too:
+ * useEditor compares options on every render and would otherwise push them into the view each
+ * time the page re-renders (for instance per keystroke in the title).
  */
 export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): TiptapEditor {
   const [options] = useState<UseEditorOptions>(() => ({
+    // Created empty: the document is opened once the view is in the page (see below).
+    content: null,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     // Tiptap's base styles are in styles/prosemirror.css: an injected <style> breaks under CSP.
@@ -40,7 +45,6 @@ export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): T
     // DESIGN §4: pasted text is not transformed. Tiptap's paste rules would turn a pasted
     // `**x**` into bold; Markdown is converted only by "Paste as Markdown".
     enablePasteRules: false,
-    content,
     extensions: editorExtensions({
       markdown: {
         onMarkdownText: (text) => markdown.current.onMarkdownText(text),
@@ -60,7 +64,29 @@ export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): T
       },
     },
   }));
-  return useEditor(options, []);
+  const editor = useEditor(options, []);
+  const opened = useRef<TiptapEditor | null>(null);
+  // A layout effect of the calling component runs after EditorContent has mounted the view and
+  // handed it its node views, which makes ProseMirror draw the whole document again: opening the
+  // document after that draws a large one once instead of twice.
+  useLayoutEffect(() => {
+    if (opened.current === editor) return;
+    opened.current = editor;
+    openIn(editor, rebuildInSchema(content, editor.schema));
+  }, [editor, content]);
+  return editor;
+}
+
+/**
+ * Replaces the editor's empty document with `doc`, caret at the start. Not an edit: it cannot be
+ * undone and fires no `update` (so autosave and counts ignore it); `transaction` still fires.
+ */
+function openIn(editor: TiptapEditor, doc: ProseMirrorNode): void {
+  const { state, view } = editor;
+  const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
+  tr.setSelection(TextSelection.atStart(tr.doc));
+  tr.setMeta('addToHistory', false).setMeta('preventUpdate', true);
+  view.dispatch(tr);
 }
 
 /** Props of {@link Editor}. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { getDocument } from '../documents/documentsApi.ts';
+import { pendingDocuments } from '../documents/pendingDocuments.ts';
 import { DocumentScreen } from './DocumentScreen.tsx';
 import { LoadFailed, MissingDocument, TrashedDocument } from './DocumentUnavailable.tsx';
 import { asDraft, type Draft } from './persistence/draftStore.ts';
@@ -34,6 +35,7 @@ async function load(documentId: string): Promise<PageState | null> {
   try {
     const opened = await openDocument(documentId, {
       fetchDocument: getDocument,
+      pendingDocument: (id) => pendingDocuments.get(id),
       drafts: idbDraftStore,
     });
     return opened.record.deletedAt ? { kind: 'trashed', opened } : { kind: 'open', opened };

@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { useEditorState } from '@tiptap/react';
+import { useLayoutEffect, useState } from 'react';
 import { formatShortcut } from '../../lib/platform.ts';
 
 /** Props of {@link EmptyDocumentHint}. */
@@ -17,7 +17,17 @@ export interface EmptyDocumentHintProps {
  * learn the shortcuts. It re-renders only when the document turns empty or not.
  */
 export function EmptyDocumentHint({ editor, onImport, onShortcuts }: EmptyDocumentHintProps) {
-  const empty = useEditorState({ editor, selector: ({ editor: e }) => e?.isEmpty ?? false });
+  const [empty, setEmpty] = useState(() => editor.isEmpty);
+  // Listening from a layout effect: the page opens its document in a layout effect of its own,
+  // and the hint must be gone before that first paint, not a frame later.
+  useLayoutEffect(() => {
+    const check = () => setEmpty(editor.isEmpty);
+    check();
+    editor.on('transaction', check);
+    return () => {
+      editor.off('transaction', check);
+    };
+  }, [editor]);
   if (!empty) return null;
   return (
     <p className="ink-empty-hint">

@@ -275,3 +275,128 @@ describe('Autosave', () => {
     expect(onDisposed).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Autosave of a document the server does not have yet', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** An autosave whose create ends as the test says: `finish` or `refuse` the next attempt. */
+  function setupCreating(options: Partial<AutosaveOptions<string>> = {}) {
+    const attempts: { resolve: (result: SaveResult) => void; reject: (error: unknown) => void }[] =
+      [];
+    const create = vi.fn(
+      () =>
+        new Promise<SaveResult>((resolve, reject) => {
+          attempts.push({ resolve, reject });
+        }),
+    );
+    const context = setup({ create, ...options });
+    const created = { id: ID, version: 1, updatedAt: '' };
+    return { ...context, create, attempts, created };
+  }
+
+  it('creates the document first and saves edits made meanwhile on top of version 1', async () => {
+    const { attempts, create, created, drafts, requests, statuses, type } = setupCreating();
+    expect(statuses).toEqual([{ kind: 'saving' }]);
+    // Typed before the create went out: it carries the imported copy, the edit comes after.
+    type('v2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(create).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    // No save before the create is acknowledged; the edit waits in the draft.
+    expect(requests).toHaveLength(0);
+    expect(drafts.draft(ID)).toMatchObject({ baseVersion: 1, change: 1 });
+    expect(drafts.draft(ID)?.json).toContain('v2');
+    attempts[0]?.resolve(created);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests).toEqual([
+      { request: { baseVersion: 1, content: '{"type":"doc","text":"v2"}' }, keepalive: false },
+    ]);
+    expect(statuses.at(-1)).toEqual({ kind: 'saved' });
+    expect(drafts.records.has(ID)).toBe(false);
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the document as unsaved until it is created, even after the editor has gone', async () => {
+    const onDisposed = vi.fn();
+    const onSaved = vi.fn();
+    const { attempts, autosave, create, created, editor, requests, statuses } = setupCreating({
+      onDisposed,
+      onSaved,
+    });
+    expect(autosave.hasUnsavedEdits).toBe(true);
+    expect(autosave.isDrafted).toBe(false);
+    // Gone before the create went out: it still goes out.
+    autosave.detach({ ...editor });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(onDisposed).not.toHaveBeenCalled();
+    attempts[0]?.resolve(created);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(autosave.hasUnsavedEdits).toBe(false);
+    expect(onSaved).toHaveBeenCalledWith({ title: 'T', doc: 'v1' }, created);
+    expect(onDisposed).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(0);
+    expect(statuses).toEqual([{ kind: 'saving' }]);
+  });
+
+  it('creates again rather than saving edits when the first create did not arrive', async () => {
+    const { attempts, autosave, create, created, requests, type } = setupCreating();
+    await vi.advanceTimersByTimeAsync(0);
+    attempts[0]?.reject(new NetworkError('down'));
+    await vi.advanceTimersByTimeAsync(0);
+    type('v2');
+    await vi.advanceTimersByTimeAsync(1000);
+    autosave.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(requests).toHaveLength(0);
+    attempts[1]?.resolve(created);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests.map((r) => r.request)).toEqual([
+      { baseVersion: 1, content: '{"type":"doc","text":"v2"}' },
+    ]);
+  });
+
+  it('keeps edits in the draft when the create is refused, and sends nothing more', async () => {
+    const onDisposed = vi.fn();
+    const { attempts, autosave, create, drafts, editor, requests, statuses, type } = setupCreating({
+      onDisposed,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    type('v2');
+    attempts[0]?.reject(new ApiError('payload_too_large', 'The document is too large.', 413));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toEqual({ kind: 'failed', message: 'The document is too large.' });
+    type('v3');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(requests).toHaveLength(0);
+    expect(drafts.draft(ID)?.json).toContain('v3');
+    autosave.detach({ ...editor });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onDisposed).toHaveBeenCalledTimes(1);
+    expect(drafts.draft(ID)).toMatchObject({ baseVersion: 1, change: 2 });
+  });
+
+  it('keeps the document on the device while offline and creates it again when online', async () => {
+    const { attempts, autosave, create, created, drafts, requests, statuses } = setupCreating();
+    await vi.advanceTimersByTimeAsync(0);
+    attempts[0]?.reject(new NetworkError('down'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(statuses.at(-1)).toEqual({ kind: 'offline', kept: false });
+    await vi.advanceTimersByTimeAsync(300);
+    // Untouched, it is drafted all the same: a reload would otherwise lose it.
+    expect(drafts.draft(ID)).toMatchObject({ baseVersion: 1, json: '{"type":"doc","text":"v1"}' });
+    expect(statuses.at(-1)).toEqual({ kind: 'offline', kept: true });
+    autosave.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(create).toHaveBeenCalledTimes(2);
+    attempts[1]?.resolve(created);
+    await vi.advanceTimersByTimeAsync(1000);
+    // The draft held nothing the create did not: no save, and the draft goes.
+    expect(requests).toHaveLength(0);
+    expect(statuses.at(-1)).toEqual({ kind: 'saved' });
+    expect(drafts.records.has(ID)).toBe(false);
+  });
+});

@@ -14,7 +14,8 @@ import { sameStatus, type SaveStatus } from './saveStatus.ts';
  * the server after a pause in typing (at most `maxWait` after the first unsaved edit), one request
  * at a time, each carrying the version it was based on. A draft is deleted only once the server
  * has acknowledged the edit it holds and no newer one exists. An edit costs a counter and a clock
- * read; the document is serialised only when a draft or a save is written.
+ * read; the document is serialised only when a draft or a save is written. A document the server
+ * does not have yet (an import being created) is created first; edits wait for it.
  */
 export class Autosave<D> {
   private readonly options: AutosaveOptions<D>;
@@ -22,6 +23,8 @@ export class Autosave<D> {
   private read: () => Snapshot<D>;
   private saved: Snapshot<D> | null;
   private baseVersion: number;
+  /** False until the server has acknowledged creating the document (see `options.create`). */
+  private created: boolean;
   private change: number;
   private drafted: number;
   private acked: number;
@@ -46,6 +49,7 @@ export class Autosave<D> {
     this.read = options.read;
     this.saved = options.saved;
     this.baseVersion = options.baseVersion;
+    this.created = options.create === undefined;
     const restored = options.restoredChange ?? 0;
     // A restored draft is on disk already and is saved at once.
     this.change = this.drafted = restored;
@@ -53,21 +57,21 @@ export class Autosave<D> {
     if (options.conflicted) {
       this.conflict = true;
       this.setStatus({ kind: 'conflict' });
-    } else if (restored > 0) {
+    } else if (restored > 0 || !this.created) {
       this.unsavedSince = 1;
       this.setStatus({ kind: 'saving' });
       this.schedule();
     }
   }
 
-  /** Whether some edit has not been acknowledged by the server. */
+  /** Whether the server lacks something: an edit, or the document itself. */
   get hasUnsavedEdits(): boolean {
-    return this.change > this.acked;
+    return !this.created || this.change > this.acked;
   }
 
-  /** Whether every edit is at least in this device's draft. */
+  /** Whether every edit is in this device's draft (and a document not yet created, at all). */
   get isDrafted(): boolean {
-    return this.drafted >= this.change;
+    return this.drafted >= this.change && (this.created || this.drafted > 0);
   }
 
   /** Records an edit of the title or the content. */
@@ -78,8 +82,9 @@ export class Autosave<D> {
     this.lastEdit = now;
     this.undraftedSince ||= now;
     this.unsavedSince ||= now;
-    // A refused save is tried again after the next edit, which may have fixed it.
-    this.held = false;
+    // A refused save is tried again after the next edit, which may have fixed it; a refused
+    // create would send the same document again.
+    if (this.created) this.held = false;
     if (this.current.kind === 'saved') this.setStatus({ kind: 'saving' });
     this.schedule();
   }
@@ -156,7 +161,7 @@ export class Autosave<D> {
 
   private stopWhenSettled(): void {
     if (!this.detached || this.inFlight || this.draftWrite) return;
-    if (this.change <= this.acked || this.conflict || this.held) this.dispose();
+    if ((this.created && this.change <= this.acked) || this.conflict || this.held) this.dispose();
     else this.schedule();
   }
 
@@ -183,7 +188,8 @@ export class Autosave<D> {
   }
 
   private saveDue(): number {
-    if (this.change <= this.acked || !this.canSend() || !this.unsavedSince) return Infinity;
+    if (this.created && this.change <= this.acked) return Infinity;
+    if (!this.canSend() || !this.unsavedSince) return Infinity;
     const { delay, maxWait } = this.timing;
     return Math.max(this.retryAt, Math.min(this.lastEdit + delay, this.unsavedSince + maxWait));
   }
@@ -234,7 +240,9 @@ export class Autosave<D> {
   }
 
   private runSave(keepalive: boolean): Promise<void> {
-    if (!this.canSend() || this.change <= this.acked) return Promise.resolve();
+    if (!this.canSend()) return Promise.resolve();
+    if (!this.created) return this.runCreate(keepalive);
+    if (this.change <= this.acked) return Promise.resolve();
     const change = this.change;
     const snapshot = this.read();
     const titleChanged = this.saved === null || snapshot.title !== this.saved.title;
@@ -256,16 +264,51 @@ export class Autosave<D> {
     if (this.current.kind === 'saved' || this.current.kind === 'failed') {
       this.setStatus({ kind: 'saving' });
     }
-    const attempt = sending.then(
-      (result) => this.succeeded(change, snapshot, result),
-      (error: unknown) => this.failed(error),
+    return this.track(
+      sending.then(
+        (result) => this.succeeded(change, snapshot, result),
+        (error: unknown) => this.failed(error),
+      ),
     );
+  }
+
+  private runCreate(keepalive: boolean): Promise<void> {
+    const sending = this.options.create?.(keepalive);
+    if (!sending) return Promise.resolve();
+    this.unsavedSince = 0;
+    if (this.current.kind === 'failed') this.setStatus({ kind: 'saving' });
+    return this.track(
+      sending.then(
+        (result) => this.createAcknowledged(result),
+        (error: unknown) => this.failed(error),
+      ),
+    );
+  }
+
+  private track(attempt: Promise<void>): Promise<void> {
     this.inFlight = attempt.finally(() => {
       this.inFlight = null;
       this.stopWhenSettled();
       this.schedule();
     });
     return this.inFlight;
+  }
+
+  private createAcknowledged(result: SaveResult): void {
+    this.created = true;
+    // Nothing else can have saved a version yet: only this device knew the id until now, so the
+    // drafts written meanwhile already name the version a create makes.
+    this.baseVersion = result.version;
+    this.failures = 0;
+    this.retryAt = 0;
+    if (this.saved) this.options.onSaved?.(this.saved, result);
+    if (this.change > this.acked) {
+      // Edits made before or while the create went out are saved next.
+      this.unsavedSince ||= Date.now();
+      this.setStatus({ kind: 'saving' });
+    } else {
+      this.setStatus({ kind: 'saved' });
+    }
   }
 
   private succeeded(change: number, snapshot: Snapshot<D>, result: SaveResult): void {
@@ -311,6 +354,12 @@ export class Autosave<D> {
         return;
       case 'retry': {
         const now = Date.now();
+        if (failure.offline && !this.created && this.change === this.acked) {
+          // The document exists only in this page: keep it on the device, as an edit would be.
+          this.change += 1;
+          this.lastEdit = now;
+          this.undraftedSince ||= now;
+        }
         this.failures += 1;
         this.retryAt = now + failure.wait;
         this.unsavedSince ||= now;
@@ -320,7 +369,7 @@ export class Autosave<D> {
   }
 
   private offlineStatus(): SaveStatus {
-    return { kind: 'offline', kept: !this.draftsFailing && this.drafted >= this.change };
+    return { kind: 'offline', kept: !this.draftsFailing && this.isDrafted };
   }
 
   private setStatus(status: SaveStatus): void {

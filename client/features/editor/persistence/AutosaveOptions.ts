@@ -49,6 +49,13 @@ export interface AutosaveOptions<D> {
   serialize: (doc: D) => string;
   /** Sends a save; with `keepalive`, null when the request is too large to outlive the page. */
   send: (request: SaveRequest, keepalive: boolean) => Promise<SaveResult> | null;
+  /**
+   * Set when the server does not have the document yet (an import shown before its create is
+   * acknowledged): the first request creates it, as the editor opened it, and repeating it must
+   * be harmless. Edits wait for it and are saved on top of the version it answers. With
+   * `keepalive`, null when the request is too large to outlive the page.
+   */
+  create?: (keepalive: boolean) => Promise<SaveResult> | null;
   /** The drafts of this device. */
   drafts: DraftStore;
   /** Told about each change of status. */

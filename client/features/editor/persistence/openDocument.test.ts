@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentRecord } from '../../../../common/api/documents.ts';
+import { inkwellSchema } from '../../../../common/editor/extensions.ts';
+import type { PendingDocument } from '../../documents/pendingDocuments.ts';
 import { ApiError } from '../../../lib/api.ts';
 import type { Draft } from './draftStore.ts';
 import { openDocument, UnreadableDocumentError } from './openDocument.ts';
@@ -19,6 +21,8 @@ const server: DocumentRecord = {
   deletedAt: null,
   content: paragraph('saved text'),
 };
+/** The same content as the editor's schema holds it. */
+const node = (json: object) => inkwellSchema().nodeFromJSON(json);
 const draft = (fields: Partial<Draft> = {}): Draft => ({
   documentId: ID,
   baseVersion: 4,
@@ -37,7 +41,7 @@ describe('openDocument', () => {
   it("opens the server's copy when the device holds no draft", async () => {
     const opened = await open(new FakeDraftStore());
     expect(opened).toMatchObject({ title: 'Plan', baseVersion: 4, restoredChange: 0 });
-    expect(opened.content).toEqual(paragraph('saved text'));
+    expect(opened.content.eq(node(paragraph('saved text')))).toBe(true);
     expect(opened.notice).toBeNull();
     expect(opened.conflict).toBeNull();
   });
@@ -47,7 +51,7 @@ describe('openDocument', () => {
     drafts.records.set(ID, draft({ title: 'Plan B' }));
     const opened = await open(drafts);
     expect(opened).toMatchObject({ title: 'Plan B', baseVersion: 4, restoredChange: 7 });
-    expect(opened.content).toEqual(paragraph('unsaved text'));
+    expect(opened.content.eq(node(paragraph('unsaved text')))).toBe(true);
     expect(opened.notice).toBe('Restored unsaved changes from this device.');
     expect(opened.conflict).toBeNull();
   });
@@ -58,7 +62,7 @@ describe('openDocument', () => {
     const opened = await open(drafts);
     expect(opened.conflict).toBe(server);
     expect(opened.baseVersion).toBe(2);
-    expect(opened.content).toEqual(paragraph('unsaved text'));
+    expect(opened.content.eq(node(paragraph('unsaved text')))).toBe(true);
     expect(drafts.records.has(ID)).toBe(true);
   });
 
@@ -76,7 +80,7 @@ describe('openDocument', () => {
     const broken = draft({ json: '{"type":"doc","content":[{"type":"nope"}]}' });
     drafts.records.set(ID, broken);
     const opened = await open(drafts);
-    expect(opened.content).toEqual(paragraph('saved text'));
+    expect(opened.content.eq(node(paragraph('saved text')))).toBe(true);
     expect(opened.problem).toMatch(/kept aside/);
     expect(drafts.keptAside).toEqual([{ documentId: ID, record: broken }]);
     expect(drafts.records.has(ID)).toBe(false);
@@ -107,7 +111,7 @@ describe('openDocument', () => {
     const drafts = new FakeDraftStore();
     drafts.failing = true;
     const opened = await open(drafts);
-    expect(opened.content).toEqual(paragraph('saved text'));
+    expect(opened.content.eq(node(paragraph('saved text')))).toBe(true);
     expect(opened.problem).toMatch(/storage is not available/);
   });
 
@@ -125,5 +129,47 @@ describe('openDocument', () => {
     await expect(open(new FakeDraftStore(), record)).rejects.toBeInstanceOf(
       UnreadableDocumentError,
     );
+  });
+
+  describe('a document still being created (an import)', () => {
+    const imported: PendingDocument = {
+      record: { ...server, title: 'notes', version: 1 },
+      doc: node(paragraph('imported text')),
+    };
+    const openPending = (drafts: FakeDraftStore) => {
+      const fetchDocument = vi.fn(() => Promise.reject(new Error('not on the server yet')));
+      const opening = openDocument(ID, {
+        fetchDocument,
+        pendingDocument: (id) => (id === ID ? imported : undefined),
+        drafts,
+      });
+      return { opening, fetchDocument };
+    };
+
+    it('opens from memory as the codec built it, without fetching', async () => {
+      const { opening, fetchDocument } = openPending(new FakeDraftStore());
+      const opened = await opening;
+      expect(fetchDocument).not.toHaveBeenCalled();
+      expect(opened.content).toBe(imported.doc);
+      expect(opened).toMatchObject({ title: 'notes', baseVersion: 1, creating: true });
+    });
+
+    it('applies edits drafted meanwhile, and keeps an unchanged draft until it is created', async () => {
+      const drafts = new FakeDraftStore();
+      drafts.records.set(ID, draft({ baseVersion: 1, title: 'notes v2', change: 3 }));
+      const edited = await openPending(drafts).opening;
+      expect(edited).toMatchObject({ title: 'notes v2', restoredChange: 3, creating: true });
+      expect(edited.content.eq(node(paragraph('unsaved text')))).toBe(true);
+
+      const same = draft({
+        baseVersion: 1,
+        title: 'notes',
+        json: JSON.stringify(paragraph('imported text')),
+      });
+      drafts.records.set(ID, same);
+      const unchanged = await openPending(drafts).opening;
+      expect(unchanged.restoredChange).toBe(0);
+      expect(drafts.records.get(ID)).toBe(same);
+    });
   });
 });

@@ -20,6 +20,11 @@ const HELD_CODES = new Set([
   'invalid_document',
 ]);
 
+/** Whether the server refused the request for good: sending it again would meet the same answer. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && HELD_CODES.has(error.code);
+}
+
 /**
  * Decides what a failed save leads to. `attempt` counts the failures in a row, this one
  * included: the wait doubles with each, up to the longest, and is never shorter than the
@@ -33,9 +38,7 @@ export function classifySaveFailure(
   if (error instanceof ApiError && error.code === 'version_conflict' && error.current) {
     return { kind: 'conflict', current: error.current };
   }
-  if (error instanceof ApiError && HELD_CODES.has(error.code)) {
-    return { kind: 'held', message: error.message };
-  }
+  if (isRefusal(error)) return { kind: 'held', message: error.message };
   let wait = Math.min(timing.retryDelay * 2 ** (attempt - 1), timing.maxRetryDelay);
   if (error instanceof ApiError && error.retryAfter) wait = Math.max(wait, error.retryAfter * 1000);
   return { kind: 'retry', wait, offline: error instanceof NetworkError };

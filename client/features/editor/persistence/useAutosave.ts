@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, SaveResult } from '../../../../common/api/documents.ts';
 import { createObservable, type Observable } from '../../../lib/observable.ts';
 import { saveDocument } from '../../documents/documentsApi.ts';
+import { pendingDocuments } from '../../documents/pendingDocuments.ts';
 import { Autosave } from './Autosave.ts';
 import type { Snapshot } from './AutosaveOptions.ts';
 import { idbDraftStore } from './idbDraftStore.ts';
@@ -55,6 +56,7 @@ export function useAutosave(
         read: () => ({ title: getTitle(), doc: editor.state.doc }),
         serialize: serializeDoc,
         send: (request, keepalive) => saveDocument(id, request, keepalive),
+        create: opened.creating ? (keepalive) => pendingDocuments.send(id, keepalive) : undefined,
         drafts: idbDraftStore,
         onStatus: (next) => status.set(next),
         onConflict: (record) => latest.current.onConflict(record),
