@@ -9,6 +9,7 @@ import { deleteExpired } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { DocumentStore } from './documents/documentStore.ts';
 import { createLogger, type Logger } from './logger.ts';
 import type { Services } from './services.ts';
 
@@ -16,6 +17,8 @@ import type { Services } from './services.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How often expired sessions and abandoned sign-ins are swept. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often saved documents are indexed for excerpts and search (listing also does it). */
+const INDEX_INTERVAL_MS = 15_000;
 
 /** What `startServer` takes besides the configuration; tests use it to share a database. */
 export interface StartOptions {
@@ -95,11 +98,19 @@ export async function startServer(
       );
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
+    const documents = new DocumentStore(db);
+    const indexer = setInterval(() => {
+      documents
+        .index()
+        .catch((error: unknown) => logger.warn('Indexing documents failed.', { err: error }));
+    }, INDEX_INTERVAL_MS);
+    indexer.unref();
 
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         clearInterval(sweep);
+        clearInterval(indexer);
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
         const deadline = Date.now() + SHUTDOWN_GRACE_MS;

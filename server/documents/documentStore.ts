@@ -5,10 +5,16 @@ import type {
   SaveResult,
 } from '../../common/api/documents.ts';
 import type { Queryable } from '../db/database.ts';
-import type { ValidContent } from './validateContent.ts';
+import { inkwellSchema } from '../../common/editor/extensions.ts';
+import { plainTextOf, type ValidContent } from './validateContent.ts';
 
 /** How many rows the sidebar gets at most; search finds the rest. */
 const LIST_LIMIT = 500;
+/** Documents indexed per pass, so one pass never holds the database long. */
+const INDEX_BATCH = 20;
+/** The search vector of a title and a text, the title weighing more. */
+const SEARCH_VECTOR = (title: string, text: string) =>
+  `setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${text}), 'B')`;
 /** Characters of text shown under a title in the list. */
 const EXCERPT_CHARS = 160;
 
@@ -92,6 +98,8 @@ export class DocumentStore {
     const where = options.trash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL';
     const query = options.search ? searchQuery(options.search) : null;
     if (options.search && !query) return [];
+    // Saves leave indexing for later; a list or a search sees this owner's latest words.
+    for (let pass = 0; pass < 5 && (await this.index(ownerId)) === INDEX_BATCH; pass += 1);
     const { rows } = query
       ? await this.db.query<SummaryRow>(
           `SELECT ${SUMMARY_COLUMNS} FROM documents
@@ -120,9 +128,10 @@ export class DocumentStore {
   /** A new document at version 1, under an id the database picks. */
   async create(ownerId: string, title: string, content: ValidContent): Promise<DocumentMeta> {
     const { rows } = await this.db.query<MetaRow>(
-      `INSERT INTO documents (owner_id, title, content, plain_text) VALUES ($1, $2, $3::jsonb, $4)
+      `INSERT INTO documents (owner_id, title, content, plain_text, search, indexed_version)
+       VALUES ($1, $2, $3::jsonb, $4, ${SEARCH_VECTOR('$2', '$4')}, 1)
        RETURNING ${META_COLUMNS}`,
-      [ownerId, title, JSON.stringify(content.json), content.plainText],
+      [ownerId, title, content.jsonText, plainTextOf(content.doc)],
     );
     return toMeta(rows[0]!);
   }
@@ -138,11 +147,11 @@ export class DocumentStore {
     content: ValidContent,
   ): Promise<CreateOutcome> {
     const { rows } = await this.db.query<MetaRow>(
-      `INSERT INTO documents (id, owner_id, title, content, plain_text)
-         VALUES ($1, $2, $3, $4::jsonb, $5)
+      `INSERT INTO documents (id, owner_id, title, content, plain_text, search, indexed_version)
+         VALUES ($1, $2, $3, $4::jsonb, $5, ${SEARCH_VECTOR('$3', '$5')}, 1)
          ON CONFLICT (id) DO NOTHING
          RETURNING ${META_COLUMNS}`,
-      [id, ownerId, title, JSON.stringify(content.json), content.plainText],
+      [id, ownerId, title, content.jsonText, plainTextOf(content.doc)],
     );
     if (rows[0]) return { outcome: 'created', document: toMeta(rows[0]) };
     const { rows: existing } = await this.db.query<MetaRow>(
@@ -156,7 +165,9 @@ export class DocumentStore {
 
   /**
    * A save: applied only if the stored version is still `baseVersion`, and then the version goes
-   * up by one. Returns `stale` with the stored copy when someone saved in between.
+   * up by one. Returns `stale` with the stored copy when someone saved in between. The text and
+   * search index are left for `index`: re-indexing on every autosave cost three quarters of the
+   * route's throughput.
    */
   async update(
     ownerId: string,
@@ -171,19 +182,11 @@ export class DocumentStore {
       `UPDATE documents
           SET title = COALESCE($4, title),
               content = COALESCE($5::jsonb, content),
-              plain_text = COALESCE($6, plain_text),
               version = version + 1,
               updated_at = now()
         WHERE id = $1 AND owner_id = $2 AND version = $3 AND deleted_at IS NULL
         RETURNING id, version, updated_at`,
-      [
-        id,
-        ownerId,
-        change.baseVersion,
-        change.title ?? null,
-        change.content ? JSON.stringify(change.content.json) : null,
-        change.content?.plainText ?? null,
-      ],
+      [id, ownerId, change.baseVersion, change.title ?? null, change.content?.jsonText ?? null],
     );
     const saved = rows[0];
     if (saved) {
@@ -195,6 +198,39 @@ export class DocumentStore {
     const current = await this.get(ownerId, id);
     if (!current || current.deletedAt) return { outcome: 'missing' };
     return { outcome: 'stale', current };
+  }
+
+  /**
+   * Brings the text and search index of saved-but-not-indexed documents up to date, of one owner
+   * or of anyone's; at most one batch. Returns how many it indexed.
+   */
+  async index(ownerId?: string): Promise<number> {
+    const { rows } = await this.db.query<{
+      id: string;
+      content: DocumentRecord['content'];
+      version: number;
+    }>(
+      `SELECT id, content, version FROM documents
+        WHERE indexed_version < version ${ownerId ? 'AND owner_id = $1' : ''}
+        LIMIT ${INDEX_BATCH}`,
+      ownerId ? [ownerId] : [],
+    );
+    for (const row of rows) {
+      let text = '';
+      try {
+        text = plainTextOf(inkwellSchema().nodeFromJSON(row.content));
+      } catch {
+        // Stored content passed validation when saved; should the schema ever change under it,
+        // the document stays listed, only unsearchable by its text.
+      }
+      await this.db.query(
+        `UPDATE documents
+            SET plain_text = $2, search = ${SEARCH_VECTOR('title', '$2')}, indexed_version = $3
+          WHERE id = $1 AND indexed_version < $3`,
+        [row.id, text, row.version],
+      );
+    }
+    return rows.length;
   }
 
   /** Moves a live document to the trash; false if there is no such live document. */

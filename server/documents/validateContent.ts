@@ -11,10 +11,10 @@ const SEARCH_TEXT_CHARS = 200_000;
 export interface ValidContent {
   /** The JSON to store: the input with disallowed links, images and HTML taken out. */
   json: DocumentContent;
+  /** `json` as text, made once: for the size check and the database. */
+  jsonText: string;
   /** The document as a ProseMirror node (for export and text). */
   doc: PMNode;
-  /** Its text for excerpts and search, blocks separated by new lines, capped for the index. */
-  plainText: string;
 }
 
 /**
@@ -34,7 +34,7 @@ export function validateContent(content: DocumentContent): ValidContent {
   }
   const problem = attributeProblem(doc);
   if (problem) throw InvalidDocumentError(`The document does not fit the editor: ${problem}`);
-  return { json: cleaned as DocumentContent, doc, plainText: plainTextOf(doc) };
+  return { json: cleaned as DocumentContent, jsonText: JSON.stringify(cleaned), doc };
 }
 
 /**

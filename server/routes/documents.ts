@@ -34,11 +34,12 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
 
   /** Content within the size limit and the editor schema. */
   const checkContent = (content: DocumentContent) => {
-    const bytes = Buffer.byteLength(JSON.stringify(content));
-    if (bytes > maxBytes) {
+    // The body limit has already bounded what validation may be handed.
+    const valid = validateContent(content);
+    if (Buffer.byteLength(valid.jsonText) > maxBytes) {
       throw PayloadTooLargeError(`The document is larger than ${formatBytes(maxBytes)}.`);
     }
-    return validateContent(content);
+    return valid;
   };
   // A malformed id cannot name a document; answering 404 keeps ids opaque.
   const idOf = (raw: string) => {
