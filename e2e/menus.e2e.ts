@@ -162,6 +162,7 @@ describe('the formatting bubble menu', () => {
       'Align right',
       'Justify',
       'Turn into',
+      'AI',
     ]) {
       assert.ok(labels.includes(name), `no "${name}" button in ${JSON.stringify(labels)}`);
     }
@@ -271,6 +272,9 @@ describe('the formatting bubble menu', () => {
     await page.waitForFunction(() =>
       document.querySelector('[role=toolbar]')?.contains(document.activeElement),
     );
+    // The toolbar opens with the AI assistant, then the block and inline formats.
+    assert.equal(await focusedLabel(), 'AI');
+    await page.keyboard.press('ArrowRight');
     assert.equal(await focusedLabel(), 'Turn into');
     await page.keyboard.press('ArrowRight');
     assert.equal(await focusedLabel(), 'Bold');
