@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signUp } from '../e2e/auth.ts';
+import { track } from './childProcess.ts';
 import type { ShownTimings } from './pages/api.ts';
 import { ROOT, TMP_DIR } from './paths.ts';
 
@@ -119,9 +120,12 @@ async function waitForHealth(url: string, exited: Promise<unknown>): Promise<boo
 
 /**
  * Serves the built app with Inkwell's own server (`server/main.ts`) on a free port, with the
- * embedded provider and a fresh embedded database of its own.
+ * embedded provider and a fresh embedded database of its own; `env` adds to its environment
+ * (e.g. `AI_BASE_URL` and `AI_MODEL` for the assistant).
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(
+  options: { env?: Record<string, string> } = {},
+): Promise<RunningApp> {
   await buildApp();
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'inkwell-bench-'));
@@ -133,12 +137,14 @@ export async function startApp(): Promise<RunningApp> {
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Tracked, so that a benchmark that crashes leaves no server behind.
+  const exited = track(child).then(() => undefined);
   // The one host name sign-in works on: the server sends 127.0.0.1 here too.
   const url = `http://localhost:${port}`;
   const removeData = () => rm(dataDir, { recursive: true, force: true });

@@ -9,9 +9,13 @@ export interface Figure {
   /** The baseline's value. */
   baseline: number;
   /** The unit of both values. */
-  unit: 'ms' | 'bytes' | 'per s';
+  unit: 'ms' | 'bytes' | 'per s' | 'count';
   /** The highest acceptable `value / baseline`; figures without one are shown for context. */
   target?: number;
+  /** The highest acceptable `value` itself, in its unit (e.g. 0 long tasks). */
+  limit?: number;
+  /** The highest acceptable `value - baseline`, in the unit (e.g. a gateway's ≤ 5 ms overhead). */
+  maxOverhead?: number;
   /** The lowest acceptable `value / baseline`, for figures where more is better (throughput). */
   floor?: number;
 }
@@ -35,19 +39,36 @@ export function ratioOf(figure: Figure): number {
 
 /** `ok`, `MISSED` or an empty string when the figure has no target. */
 export function verdict(figure: Figure): string {
-  if (figure.target === undefined && figure.floor === undefined) return '';
+  const { target, floor, limit, maxOverhead } = figure;
+  if (
+    target === undefined &&
+    floor === undefined &&
+    limit === undefined &&
+    maxOverhead === undefined
+  ) {
+    return '';
+  }
+  if (!Number.isFinite(figure.value)) return 'n/a';
   const ratio = ratioOf(figure);
-  if (!Number.isFinite(ratio)) return 'n/a';
-  const under = figure.target === undefined || ratio <= figure.target;
-  const over = figure.floor === undefined || ratio >= figure.floor;
-  return under && over ? 'ok' : 'MISSED';
+  const usesRatio = target !== undefined || floor !== undefined;
+  if (usesRatio && !Number.isFinite(ratio)) return 'n/a';
+  const overhead = figure.value - figure.baseline;
+  if (maxOverhead !== undefined && !Number.isFinite(overhead)) return 'n/a';
+  const under = target === undefined || ratio <= target;
+  const over = floor === undefined || ratio >= floor;
+  const within = limit === undefined || figure.value <= limit;
+  const cheap = maxOverhead === undefined || overhead <= maxOverhead;
+  return under && over && within && cheap ? 'ok' : 'MISSED';
 }
 
-/** The acceptable ratios of a figure as printed: `≤ 2×`, `≥ 0.8×`, or empty. */
+/** The acceptable values of a figure as printed: `≤ 2×`, `≥ 0.8×`, `≤ 0`, `+≤ 5 ms`, or empty. */
 function bounds(figure: Figure): string {
+  const unit = figure.unit === 'count' ? '' : ` ${figure.unit}`;
   return [
     figure.floor === undefined ? '' : `≥ ${figure.floor}×`,
     figure.target === undefined ? '' : `≤ ${figure.target}×`,
+    figure.limit === undefined ? '' : `≤ ${figure.limit}${unit}`,
+    figure.maxOverhead === undefined ? '' : `+ ≤ ${figure.maxOverhead}${unit}`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -56,6 +77,7 @@ function bounds(figure: Figure): string {
 /** A value in its unit. */
 export function formatValue(value: number, unit: Figure['unit']): string {
   if (unit === 'per s') return formatRate(value);
+  if (unit === 'count') return Number.isFinite(value) ? String(Math.round(value)) : 'n/a';
   return unit === 'ms' ? formatMs(value) : formatBytes(value);
 }
 

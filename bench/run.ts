@@ -1,3 +1,5 @@
+import { aiGateway } from './aiGateway.ts';
+import { aiStream } from './aiStream.ts';
 import { autosave } from './autosave.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
@@ -19,6 +21,8 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   bundleSize,
   autosave,
   coldStart,
+  aiGateway,
+  aiStream,
 };
 
 /** Run only when named: they explain figures rather than measure them. */
