@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { editorExtensions } from './editorExtensions.ts';
+import { loadHtmlSanitizer } from './nodeViews/htmlSanitizer.ts';
 import { documentStats } from './documentStats.ts';
 
 function editorWith(content: string): Editor {
@@ -15,6 +16,9 @@ function editorWith(content: string): Editor {
   });
 }
 
+// The editor preloads the HTML sanitiser when idle; let that import finish while the file's
+// environment is still up, or it lands after teardown and fails the run.
+afterAll(() => loadHtmlSanitizer());
 describe('documentStats', () => {
   it('matches CharacterCount on the whole document', () => {
     const editor = editorWith(

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { editorExtensions } from './editorExtensions.ts';
+import { loadHtmlSanitizer } from './nodeViews/htmlSanitizer.ts';
 import { SHORTCUT_GROUPS } from './shortcutList.ts';
 
 /** Checks run after a shortcut, keyed by its label in the sheet. */
@@ -64,6 +65,9 @@ function keydown(keys: string): KeyboardEvent {
   });
 }
 
+// The editor preloads the HTML sanitiser when idle; let that import finish while the file's
+// environment is still up, or it lands after teardown and fails the run.
+afterAll(() => loadHtmlSanitizer());
 describe('the shortcut sheet', () => {
   let editor: Editor | undefined;
   afterEach(() => editor?.destroy());
