@@ -135,6 +135,8 @@ export async function startApp(
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Each round signs up a new account from this one address.
+      IDP_SIGNUPS_PER_HOUR: '10000',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       ...options.env,

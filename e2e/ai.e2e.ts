@@ -19,7 +19,12 @@ before(async () => {
   fake = await startFakeAiProvider();
   dataDir = await mkdtemp(join(tmpdir(), 'inkwell-e2e-ai-'));
   server = await startServer({
-    env: { DATA_DIR: dataDir, AI_BASE_URL: fake.baseUrl, AI_MODEL: 'fake-model' },
+    env: {
+      DATA_DIR: dataDir,
+      AI_BASE_URL: fake.baseUrl,
+      AI_MODEL: 'fake-model',
+      IDP_SIGNUPS_PER_HOUR: '10000',
+    },
   });
 });
 

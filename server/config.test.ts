@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       oidc: undefined,
       sessionDays: 30,
       documentMaxBytes: 5 * 1024 * 1024,
+      idpSignupsPerHour: 20,
       ai: {
         provider: undefined,
         maxInputChars: 24_000,

@@ -70,6 +70,8 @@ export interface Config {
   sessionDays: number;
   /** `DOCUMENT_MAX_BYTES`: largest document JSON accepted (default 5 MB). */
   documentMaxBytes: number;
+  /** `IDP_SIGNUPS_PER_HOUR`: accounts one address may create per hour on the embedded provider (default 20). */
+  idpSignupsPerHour: number;
   /** The AI assistant. */
   ai: AiConfig;
 }
@@ -114,6 +116,7 @@ const envSchema = z.object({
   OIDC_TOKEN_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).optional(),
   SESSION_DAYS: positiveInt(365).default(30),
   DOCUMENT_MAX_BYTES: positiveInt(64 * 1024 * 1024).default(DEFAULT_LIMITS.documentBytes),
+  IDP_SIGNUPS_PER_HOUR: positiveInt(1_000_000).default(20),
   // Kept with its query: Azure's older deployment URLs carry `?api-version=…`.
   AI_BASE_URL: httpUrl.optional(),
   // It goes into an HTTP header, where spaces or control characters would fail every request.
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     sessionDays: data.SESSION_DAYS,
     documentMaxBytes: data.DOCUMENT_MAX_BYTES,
+    idpSignupsPerHour: data.IDP_SIGNUPS_PER_HOUR,
     ai: {
       provider:
         data.AI_BASE_URL && data.AI_MODEL

@@ -70,7 +70,14 @@ export async function startServer(
     });
     const { port } = server.address() as AddressInfo;
     const publicUrl = config.publicUrl ?? `http://localhost:${port}`;
-    const idp = config.oidc ? undefined : await createEmbeddedIdp({ db, publicUrl, logger });
+    const idp = config.oidc
+      ? undefined
+      : await createEmbeddedIdp({
+          db,
+          publicUrl,
+          logger,
+          signupsPerHour: config.idpSignupsPerHour,
+        });
     const provider: ProviderSettings = idp
       ? {
           kind: 'embedded',

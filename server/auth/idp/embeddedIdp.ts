@@ -4,6 +4,7 @@ import Provider from 'oidc-provider';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { handleInteraction, sendPage, type InteractionDeps } from './interactions.ts';
+import { DEFAULT_SIGNUPS_PER_HOUR } from './throttle.ts';
 import { loadIdpSecrets } from './keys.ts';
 import { messagePage } from '../pages.ts';
 import { CLIENT_ID, idpConfiguration } from './providerConfig.ts';
@@ -29,6 +30,8 @@ export interface EmbeddedIdpOptions {
   logger: Logger;
   /** The client's address for throttling sign-ins; defaults to the socket's peer address. */
   clientIp?: (req: IncomingMessage) => string;
+  /** Accounts one address may create per hour (`IDP_SIGNUPS_PER_HOUR`, default 20). */
+  signupsPerHour?: number;
 }
 
 /** Where the provider lives on the app's origin. */
@@ -79,6 +82,7 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Em
     mountPath: MOUNT_PATH,
     homeUrl: `${publicUrl}/`,
     clientIp: options.clientIp ?? ((req) => req.socket.remoteAddress ?? 'unknown'),
+    signupsPerHour: options.signupsPerHour ?? DEFAULT_SIGNUPS_PER_HOUR,
   };
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse) => {

@@ -26,6 +26,8 @@ export interface InteractionDeps {
   homeUrl: string;
   /** The client's address, for throttling. */
   clientIp(req: IncomingMessage): string;
+  /** Accounts one address may create per hour. */
+  signupsPerHour: number;
 }
 
 const WRONG_CREDENTIALS = 'The e-mail or password is not correct.';
@@ -135,7 +137,7 @@ async function signUp(deps: InteractionDeps, form: Submission): Promise<void> {
   const { res, targets, values } = form;
   const parsed = parseSignUp(form.fields);
   if (!parsed.ok) return sendPage(res, 400, signUpPage(targets, values, parsed.errors));
-  const wait = await hit(deps.db, [signupByIp(form.ip)]);
+  const wait = await hit(deps.db, [signupByIp(form.ip, deps.signupsPerHour)]);
   if (wait > 0) {
     const errors: FormErrors = {
       form: `Too many accounts were created from this network. Try again in ${minutes(wait)}.`,

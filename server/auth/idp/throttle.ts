@@ -30,10 +30,13 @@ export const loginByIp = (ip: string): RateRule => ({
   windowSeconds: FIFTEEN_MINUTES,
 });
 
+/** Accounts created per client address per hour unless configured otherwise. */
+export const DEFAULT_SIGNUPS_PER_HOUR = 20;
+
 /** Create-account attempts from one client address. */
-export const signupByIp = (ip: string): RateRule => ({
+export const signupByIp = (ip: string, limit = DEFAULT_SIGNUPS_PER_HOUR): RateRule => ({
   key: `idp:signup:ip:${ip}`,
-  limit: 20,
+  limit,
   windowSeconds: 60 * 60,
 });
 
