@@ -89,6 +89,8 @@ test('Improve streams a suggestion; Accept changes the document in one step that
   await accept.waitFor();
   await box.locator('strong', { hasText: 'swift' }).waitFor();
   assert.equal(await documentHtml(page), html);
+  // The suggestion's own actions replace the formatting toolbar while it shows.
+  await page.getByRole('toolbar', { name: 'Text formatting' }).waitFor({ state: 'hidden' });
   await screenshot(page, 'ai-suggestion');
 
   await accept.click();

@@ -1,6 +1,7 @@
-import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
+import { Plugin, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import type { SuggestionTarget } from './aiTarget.ts';
+import { aiSuggestionKey } from './suggestionKey.ts';
 
 /** The suggestion on show: its target, kept mapped through every edit, and its element. */
 export interface ShownSuggestion {
@@ -13,9 +14,6 @@ export interface ShownSuggestion {
 }
 
 type Meta = { show: ShownSuggestion } | { clear: number };
-
-/** The key of the suggestion plugin; its state is the suggestion on show, if any. */
-export const aiSuggestionKey = new PluginKey<ShownSuggestion | null>('aiSuggestion');
 
 /** Shows `suggestion` in the transaction's document, in place of any other. */
 export function showSuggestion(tr: Transaction, suggestion: ShownSuggestion): Transaction {

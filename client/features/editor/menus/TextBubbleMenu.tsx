@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { NodeSelection } from '@tiptap/pm/state';
+import { NodeSelection, type Transaction } from '@tiptap/pm/state';
 import { BubbleMenu, type BubbleMenuProps } from '@tiptap/react/menus';
 import {
   lazy,
@@ -27,6 +27,7 @@ import {
 import { FormatToolbar, type PanelName } from './FormatToolbar.tsx';
 import { useMenuRequests } from './useMenuRequests.ts';
 import { useRovingFocus } from './useRovingFocus.ts';
+import { isSuggestionShown, showsSuggestion } from '../../ai/suggestionKey.ts';
 import { useToolbarState } from './useToolbarState.ts';
 
 const LinkForm = lazy(() => import('./LinkForm.tsx').then((m) => ({ default: m.LinkForm })));
@@ -78,8 +79,17 @@ export function TextBubbleMenu({ editor }: { editor: Editor }) {
       if (modeRef.current !== TOOLBAR) setMode(TOOLBAR);
     };
     editor.on('selectionUpdate', onSelectionUpdate);
+    // The plugin re-asks shouldShow only when the selection or the text changes, so a suggestion
+    // that appears over a selection hides the toolbar itself.
+    const onTransaction = ({ transaction }: { transaction: Transaction }) => {
+      if (showsSuggestion(transaction)) {
+        queueMicrotask(() => sendBubbleRequest(editor, PLUGIN_KEY, 'hide'));
+      }
+    };
+    editor.on('transaction', onTransaction);
     return () => {
       editor.off('selectionUpdate', onSelectionUpdate);
+      editor.off('transaction', onTransaction);
     };
   }, [editor, setMode]);
 
@@ -90,6 +100,8 @@ export function TextBubbleMenu({ editor }: { editor: Editor }) {
 
   const shouldShow = useCallback<ShouldShow>(({ editor: e, state: s, element }) => {
     if (!e.isEditable || !editorOrMenuHasFocus(e, element)) return false;
+    // The suggestion box has its own actions; formatting the text under it would only confuse.
+    if (isSuggestionShown(s)) return false;
     if (modeRef.current.kind === 'link') return !(s.selection instanceof NodeSelection);
     return isFormattableSelection(s);
   }, []);
