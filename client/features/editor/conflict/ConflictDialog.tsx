@@ -22,7 +22,6 @@ export interface ConflictDialogProps {
  */
 export function ConflictDialog(props: ConflictDialogProps) {
   const { current, copyTitle, busy, onKeepMine, onTakeTheirs, onKeepBoth } = props;
-  const ids = { mine: useId(), theirs: useId(), both: useId() };
   const when = relativeTime(current.updatedAt);
   return (
     <Dialog
@@ -37,44 +36,53 @@ export function ConflictDialog(props: ConflictDialogProps) {
         this page had unsaved edits. Which version do you want?
       </p>
       <ul className="ink-conflict__choices">
-        <li>
-          <button
-            type="button"
-            className="ink-button ink-button--primary"
-            data-autofocus
-            disabled={busy}
-            aria-describedby={ids.mine}
-            onClick={onKeepMine}
-          >
-            Keep mine
-          </button>
-          <span id={ids.mine}>Save your version over the other one.</span>
-        </li>
-        <li>
-          <button
-            type="button"
-            className="ink-button"
-            disabled={busy}
-            aria-describedby={ids.theirs}
-            onClick={onTakeTheirs}
-          >
-            Take theirs
-          </button>
-          <span id={ids.theirs}>Show the other version; your edits here are dropped.</span>
-        </li>
-        <li>
-          <button
-            type="button"
-            className="ink-button"
-            disabled={busy}
-            aria-describedby={ids.both}
-            onClick={onKeepBoth}
-          >
-            Keep both
-          </button>
-          <span id={ids.both}>Save your version as a new document, “{copyTitle}”.</span>
-        </li>
+        <Choice
+          label="Keep mine"
+          primary
+          busy={busy}
+          onClick={onKeepMine}
+          description="Save your version over the other one."
+        />
+        <Choice
+          label="Take theirs"
+          busy={busy}
+          onClick={onTakeTheirs}
+          description="Show the other version; your edits here are dropped."
+        />
+        <Choice
+          label="Keep both"
+          busy={busy}
+          onClick={onKeepBoth}
+          description={`Save your version as a new document, “${copyTitle}”.`}
+        />
       </ul>
     </Dialog>
+  );
+}
+
+/** One answer: its button, described by the sentence beside it. */
+function Choice(props: {
+  label: string;
+  description: string;
+  busy: boolean;
+  onClick: () => void;
+  /** The first and safest choice: highlighted, and focused when the dialog opens. */
+  primary?: boolean;
+}) {
+  const id = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        className={props.primary ? 'ink-button ink-button--primary' : 'ink-button'}
+        data-autofocus={props.primary ? true : undefined}
+        disabled={props.busy}
+        aria-describedby={id}
+        onClick={props.onClick}
+      >
+        {props.label}
+      </button>
+      <span id={id}>{props.description}</span>
+    </li>
   );
 }
