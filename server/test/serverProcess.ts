@@ -30,10 +30,11 @@ export async function spawnServer(
     child.once('exit', (code) => resolve(code)),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no start in ${timeoutMs} ms:\n${printed}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      // A server that never came up must not outlive the test that started it.
+      child.kill('SIGKILL');
+      reject(new Error(`no start in ${timeoutMs} ms:\n${printed}`));
+    }, timeoutMs);
     const check = () => {
       const match = /Inkwell listening on (http:\/\/[^\s"]+)/.exec(printed);
       if (!match?.[1]) return;
