@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startFakeAiProvider, type FakeAiProvider } from '../server/test/fakeAiProvider.ts';
-import { editorLocator, exportMarkdown, openEditor } from './editorPage.ts';
+import {
+  dangerousDom,
+  editorLocator,
+  exportMarkdown,
+  openEditor,
+  scriptCalls,
+} from './editorPage.ts';
 import { launchBrowser, screenshot, startServer, type RunningServer } from './harness.ts';
 
 // The AI provider is the one thing these tests cannot reach for real: a test double stands in.
@@ -123,6 +129,36 @@ test('Discard leaves the document byte for byte; Retry keeps the earlier answer 
   await box.getByRole('button', { name: 'Discard' }).click();
   await box.waitFor({ state: 'detached' });
   assert.equal(await exportMarkdown(page), before);
+  await session.close();
+});
+
+test('a hostile answer from the model shows as harmless text, and Accept stores nothing dangerous', async () => {
+  const session = await openEditor(browser, server.url);
+  const { page } = session;
+  await write(page, 'Plain words.');
+  await selectParagraph(page);
+  fake.setBehaviour(
+    { kind: 'answer' },
+    {
+      reply:
+        'Safe **start** [click](javascript:alert(1)) <img src=x onerror="alert(2)">\n\n' +
+        '<script>alert(3)</script><iframe src="https://evil.example/"></iframe>\n\n' +
+        '![pic](javascript:alert(4))',
+    },
+  );
+  await runCommand(page, 'Improve writing');
+  const box = suggestion(page);
+  await box.getByRole('button', { name: 'Accept: Replace' }).waitFor();
+  assert.deepEqual(await dangerousDom(page, '[aria-label="AI suggestion"]'), []);
+  await box.getByRole('button', { name: 'Accept: Replace' }).click();
+  await box.waitFor({ state: 'detached' });
+  assert.deepEqual(await dangerousDom(page), []);
+  const markdown = await exportMarkdown(page);
+  assert.match(markdown, /Safe \*\*start\*\*/);
+  // markdown-it refuses the javascript: links, so their source stays as escaped, inert text.
+  assert.doesNotMatch(markdown, /(?<!\\)\]\(javascript:|onerror|<script|evil\.example/);
+  assert.match(markdown, /\\\[click\\\]\(javascript:alert\(1\)\)/);
+  assert.deepEqual(await scriptCalls(page), []);
   await session.close();
 });
 
