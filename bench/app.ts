@@ -86,9 +86,13 @@ export function buildApp(): Promise<void> {
   return built;
 }
 
-/** Builds the app unminified into `outDir`, so that CPU profiles name its functions. */
-export function buildReadableApp(outDir: string): Promise<void> {
-  return viteBuild(['--minify', 'false', '--outDir', outDir, '--emptyOutDir']);
+/**
+ * Builds the app unminified into `dist/client`, so that CPU profiles name its functions; the
+ * apps started afterwards in this run serve that build.
+ */
+export function buildReadableApp(): Promise<void> {
+  built = viteBuild(['--minify', 'false']);
+  return built;
 }
 
 function freePort(): Promise<number> {

@@ -7,7 +7,7 @@ interface CallFrame {
 
 /** A CPU profile as CDP's `Profiler.stop` returns it (the fields used here). */
 export interface CpuProfile {
-  nodes: { id: number; callFrame: CallFrame }[];
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples?: number[];
   timeDeltas?: number[];
 }
@@ -44,6 +44,33 @@ export function selfTimes(profile: CpuProfile): Breakdown {
     if (node && !NOT_JS.has(node.callFrame.functionName)) {
       add(breakdown, frameName(node.callFrame), (deltas[i] ?? 0) / 1000);
     }
+  });
+  return breakdown;
+}
+
+/**
+ * For the function named `name` (as `selfTimes` names it), its self time by call path: the
+ * `depth` functions above it, nearest first.
+ */
+export function callPaths(profile: CpuProfile, name: string, depth: number): Breakdown {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) parents.set(child, node.id);
+  }
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const breakdown: Breakdown = new Map();
+  samples.forEach((id, i) => {
+    const node = nodes.get(id);
+    if (!node || frameName(node.callFrame) !== name) return;
+    const path: string[] = [];
+    for (let at = parents.get(id); at !== undefined && path.length < depth; at = parents.get(at)) {
+      const parent = nodes.get(at);
+      if (!parent || NOT_JS.has(parent.callFrame.functionName)) break;
+      path.push(frameName(parent.callFrame));
+    }
+    add(breakdown, path.join(' < ') || '(top)', (deltas[i] ?? 0) / 1000);
   });
   return breakdown;
 }

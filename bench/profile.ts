@@ -1,25 +1,30 @@
-import { join } from 'node:path';
-import { AppUnavailableError, buildReadableApp, importThroughUi, withTimeout } from './app.ts';
-import { openPage, withBrowser } from './browser.ts';
-import type { CDPSession } from 'playwright-core';
 import {
+  AppUnavailableError,
+  buildReadableApp,
+  importThroughUi,
+  openInkwell,
+  startApp,
+  withTimeout,
+  type RunningApp,
+} from './app.ts';
+import { withBrowser } from './browser.ts';
+import type { CDPSession, Page } from 'playwright-core';
+import {
+  callPaths,
   mainThreadSelfTimes,
   selfTimes,
   top,
   type Breakdown,
   type CpuProfile,
 } from './cpuProfile.ts';
-import type { Fixtures } from './fixtures.ts';
-import { TMP_DIR } from './paths.ts';
+import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import { buildPages } from './pages/build.ts';
 import type { BenchReport } from './report.ts';
 import { formatMs, median, p95 } from './stats.ts';
-import { serveStatic } from './staticServer.ts';
 import { placeCaretInMiddle, typeMeasured } from './typing.ts';
 
 const NAME = 'profile';
-const APP_PROFILE_DIR = join(TMP_DIR, 'app-profile');
 const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute';
 const SAMPLING_INTERVAL_US = 200;
 
@@ -66,48 +71,58 @@ function print(title: string, breakdown: Breakdown, count: number): void {
   }
 }
 
+/** How many of the costliest functions have their call paths printed, and how far up. */
+const PATHS_FOR = 4;
+const PATH_DEPTH = 5;
+
 function printRecording(recording: Recording<unknown>): void {
   print('Main thread by trace event (self time):', mainThreadSelfTimes(recording.trace), 12);
-  print('JavaScript by function (self time):', selfTimes(recording.cpu), 20);
+  const functions = selfTimes(recording.cpu);
+  print('JavaScript by function (self time):', functions, 20);
+  for (const [name] of top(functions, PATHS_FOR + 1).filter(([n]) => n !== '(garbage collector)')) {
+    print(`Called from (${name}):`, callPaths(recording.cpu, name, PATH_DEPTH), 3);
+  }
+}
+
+/** Imports `fixture` into a new document under the profiler and prints where the time went. */
+async function profileImport(cdp: CDPSession, page: Page, fixture: Fixture): Promise<void> {
+  const imported = await recorded(cdp, () =>
+    importThroughUi(page, fixture.path, endHeading(fixture.markdown)),
+  );
+  console.log(
+    `\nImport of ${fixture.name} through the file input: in the DOM at ` +
+      `${formatMs(imported.result.inDom)}, painted at ${formatMs(imported.result.painted)}.`,
+  );
+  printRecording(imported);
 }
 
 /**
- * Not part of the default run (`npm run bench -- profile`): profiles Inkwell importing the
- * largest document and then typing in its middle, to show where the time goes. Prints the
- * functions with the most self time (unminified build), the main thread's time by trace event,
- * and the React commits made while typing.
+ * Not part of the default run (`npm run bench -- profile`): profiles Inkwell (its own server, an
+ * unminified build) importing the 1.2 MB document, then importing the largest one and typing in
+ * its middle, to show where the time goes. Prints the functions with the most self time, the
+ * main thread's time by trace event, and the React commits made while typing.
  */
 export async function profile(fixtures: Fixtures): Promise<BenchReport> {
   const fixture = fixtures.byWords.at(-1);
   if (!fixture) throw new Error('no fixture to type into');
+  let app: RunningApp;
   try {
-    await buildReadableApp(APP_PROFILE_DIR);
+    await buildReadableApp();
+    app = await startApp();
   } catch (error) {
     if (!(error instanceof AppUnavailableError)) throw error;
     console.log(`skipped: ${error.message}`);
     return { name: NAME, baselineName: '', figures: [], skipped: error.message };
   }
   const pages = await buildPages();
-  // The client alone is enough to type into a document kept on the device.
-  const server = await serveStatic(APP_PROFILE_DIR, 'index.html');
   try {
     await withBrowser(async (context) => {
-      await context.addInitScript({ path: pages.probePath });
       await context.addInitScript({ content: COUNT_REACT_COMMITS });
-      const page = await openPage(
-        context,
-        `${server.url}/`,
-        () => document.querySelector('.ProseMirror') !== null && 'benchProbe' in window,
-      );
+      const page = await openInkwell(context, app, pages.probePath);
       const cdp = await context.newCDPSession(page);
-      const imported = await recorded(cdp, () =>
-        importThroughUi(page, fixture.path, endHeading(fixture.markdown)),
-      );
-      console.log(
-        `Import of ${fixture.name} through the file input: in the DOM at ` +
-          `${formatMs(imported.result.inDom)}, painted at ${formatMs(imported.result.painted)}.`,
-      );
-      printRecording(imported);
+      await page.evaluate(() => window.benchProbe.settle(500, 10_000));
+      await profileImport(cdp, page, fixtures.large);
+      await profileImport(cdp, page, fixture);
 
       const paragraph = await placeCaretInMiddle(page);
       const commits = () => page.evaluate(() => Number(Reflect.get(window, 'benchReactCommits')));
@@ -123,7 +138,7 @@ export async function profile(fixtures: Fixtures): Promise<BenchReport> {
       printRecording(typed);
     });
   } finally {
-    await server.close();
+    await app.stop();
   }
   return { name: NAME, baselineName: '', figures: [] };
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
+import type { Decoration } from '@tiptap/pm/view';
 import { describe, expect, it } from 'vitest';
 import { contentExtensions } from '../../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './HighlightedCodeBlock.ts';
@@ -76,6 +77,44 @@ describe('code highlighting', () => {
       new Set(decorations(editor).map((d) => editor.state.doc.resolve(d.from).before(1))).size;
     expect(highlighted()).toBeLessThan(60);
     await settle(editor, () => highlighted() === 60);
+    expect(codeHighlightKey.getState(editor.state)?.pending).toBeNull();
+    editor.destroy();
+  });
+
+  it('keeps the very decorations of highlighted blocks when another grammar loads', async () => {
+    const editor = editorWith('<pre><code class="language-python">def f(): return 1</code></pre>');
+    await settle(editor, () => decorations(editor).length > 0);
+    const before = decorations(editor);
+    editor.commands.insertContentAt(
+      editor.state.doc.content.size,
+      '<pre><code class="language-rust">fn main() { let x = 1; }</code></pre>',
+    );
+    const rustStart = editor.state.doc.child(0).nodeSize;
+    await settle(editor, () => decorations(editor).some((d) => d.from > rustStart));
+    const python = decorations(editor).filter((d) => d.from < rustStart);
+    expect(python).toHaveLength(before.length);
+    // `find` returns copies; the copies share the original decoration's (internal) type object.
+    const typeOf = (decoration: Decoration) => (decoration as unknown as { type: object }).type;
+    python.forEach((decoration, i) => expect(typeOf(decoration)).toBe(typeOf(before[i]!)));
+    editor.destroy();
+  });
+
+  it('highlights again every block one change edited across many code blocks', async () => {
+    const count = 30;
+    const editor = editorWith(
+      Array.from(
+        { length: count },
+        () => '<pre><code class="language-python">x = 1</code></pre>',
+      ).join(''),
+    );
+    const highlightedText = () =>
+      decorations(editor).map((d) => editor.state.doc.textBetween(d.from, d.to));
+    await settle(editor, () => highlightedText().filter((t) => t === '1').length === count);
+    // One transaction puts "def " before each block's text (a replace-all would do this).
+    const tr = editor.state.tr;
+    editor.state.doc.forEach((_block, offset) => tr.insertText('def ', tr.mapping.map(offset + 1)));
+    editor.view.dispatch(tr);
+    await settle(editor, () => highlightedText().filter((t) => t === 'def').length === count);
     expect(codeHighlightKey.getState(editor.state)?.pending).toBeNull();
     editor.destroy();
   });

@@ -94,7 +94,7 @@ export interface HighlightState {
 
 type HighlightMeta =
   | { kind: 'grammar'; loaded: string }
-  | { kind: 'slice'; from: number; to: number; decorations: Decoration[]; next: number | null };
+  | { kind: 'slice'; decorations: Decoration[]; next: number | null };
 
 /** Highlights these blocks again, replacing their old decorations in one update of the set. */
 function redecorate(
@@ -111,15 +111,28 @@ function redecorate(
   return set.remove(stale).add(doc, fresh);
 }
 
-/** Highlights code blocks from `from` on for about `budget` ms; says where to go on. */
-function highlightSlice(doc: ProseMirrorNode, type: NodeType, from: number, budget: number) {
+/**
+ * Highlights code blocks from `from` on for about `budget` ms; says where to go on. Blocks that
+ * already carry decorations are left alone: theirs stay valid (mapped, and redone when the block
+ * is edited), and keeping the very same decoration objects matters. ProseMirror keeps a block's
+ * drawing when its new decorations are equal to the old, but then compares them attribute by
+ * attribute on every later update; with a new grammar making every block new-but-equal, each
+ * keystroke in a long document compared every token of every code block.
+ */
+function highlightSlice(
+  doc: ProseMirrorNode,
+  type: NodeType,
+  set: DecorationSet,
+  from: number,
+  budget: number,
+) {
   const deadline = performance.now() + budget;
   const decorations: Decoration[] = [];
   let next: number | null = null;
   doc.nodesBetween(from, doc.content.size, (node, pos) => {
     if (next !== null) return false;
     if (node.type !== type) return !node.isTextblock && !node.isAtom;
-    if (pos >= from) {
+    if (pos >= from && set.find(pos, pos + node.nodeSize).length === 0) {
       decorations.push(...decorateBlock(node, pos));
       if (performance.now() > deadline) next = pos + node.nodeSize;
     }
@@ -147,14 +160,19 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
           if (touched.size <= SYNC_BLOCKS) {
             set = redecorate(set, tr.doc, touched);
           } else {
+            // Left to the idle slices, which skip decorated blocks: drop what these had.
+            set = set.remove(
+              [...touched].flatMap(([pos, node]) => set.find(pos, pos + node.nodeSize)),
+            );
             const first = Math.min(...touched.keys());
             next = next === null ? first : Math.min(next, first);
           }
         }
         const meta = tr.getMeta(codeHighlightKey) as HighlightMeta | undefined;
         if (meta?.kind === 'grammar') next = 0;
+        // A slice only decorates blocks that had no decorations: nothing to remove first.
         if (meta?.kind === 'slice') {
-          set = set.remove(set.find(meta.from, meta.to)).add(tr.doc, meta.decorations);
+          set = set.add(tr.doc, meta.decorations);
           next = meta.next;
         }
         return { decorations: set, pending: next };
@@ -170,11 +188,11 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
         const pending = codeHighlightKey.getState(view.state)?.pending;
         if (pending === null || pending === undefined) return;
         const { doc } = view.state;
-        const slice = highlightSlice(doc, type, pending, SLICE_MS);
+        const decorations = codeHighlightKey.getState(view.state)?.decorations;
+        if (!decorations) return;
+        const slice = highlightSlice(doc, type, decorations, pending, SLICE_MS);
         const meta: HighlightMeta = {
           kind: 'slice',
-          from: pending,
-          to: slice.next ?? doc.content.size,
           decorations: slice.decorations,
           next: slice.next,
         };
