@@ -6,13 +6,7 @@ import { AiNotConfiguredError, PayloadTooLargeError, RateLimitedError } from '..
 import type { Logger } from '../logger.ts';
 import { ChatCompletionsClient, type ChatStream } from './chatCompletions.ts';
 import { buildMessages, type GenerateRequest } from './prompts.ts';
-import {
-  budgetWait,
-  claimStream,
-  countRequest,
-  recordUsage,
-  releaseStream,
-} from './usageLimits.ts';
+import { admitRequest, recordUsage, releaseStream } from './usageLimits.ts';
 
 /** How long past the total timeout a stream's claim counts as held, for clocks and slow cleanup. */
 const STALE_MARGIN_SECONDS = 60;
@@ -79,22 +73,29 @@ export class AiGateway {
    */
   async admit(userId: string): Promise<AiLease> {
     const { db, config } = this;
-    const untilMidnight = await budgetWait(db, userId, config.dailyTokenBudget);
-    if (untilMidnight > 0) {
-      throw RateLimitedError(
-        untilMidnight,
-        `You have used today's AI allowance of ${config.dailyTokenBudget.toLocaleString('en-US')} tokens. It renews at midnight UTC.`,
-      );
+    const admission = await admitRequest(db, userId, {
+      dailyTokenBudget: config.dailyTokenBudget,
+      requestsPerMinute: config.requestsPerMinute,
+      instance: this.#instance,
+      staleAfterSeconds: Math.ceil(config.totalTimeoutMs / 1000) + STALE_MARGIN_SECONDS,
+    });
+    if (!admission.admitted) {
+      switch (admission.reason) {
+        case 'budget':
+          throw RateLimitedError(
+            admission.waitSeconds,
+            `You have used today's AI allowance of ${config.dailyTokenBudget.toLocaleString('en-US')} tokens. It renews at midnight UTC.`,
+          );
+        case 'rate':
+          throw RateLimitedError(
+            admission.waitSeconds,
+            `Too many AI requests. Try again in ${admission.waitSeconds} s.`,
+          );
+        case 'busy':
+          throw RateLimitedError(BUSY_RETRY_SECONDS, 'Another AI request is still running.');
+      }
     }
-    const wait = await countRequest(db, userId, config.requestsPerMinute);
-    if (wait > 0) {
-      throw RateLimitedError(wait, `Too many AI requests. Try again in ${wait} s.`);
-    }
-    const staleAfter = Math.ceil(config.totalTimeoutMs / 1000) + STALE_MARGIN_SECONDS;
-    const streamId = await claimStream(db, userId, this.#instance, staleAfter);
-    if (!streamId) {
-      throw RateLimitedError(BUSY_RETRY_SECONDS, 'Another AI request is still running.');
-    }
+    const { streamId } = admission;
     let ended = false;
     return {
       end: async (usage) => {

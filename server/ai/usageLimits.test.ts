@@ -4,12 +4,11 @@ import { upsertUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import {
-  budgetWait,
-  claimStream,
-  countRequest,
+  admitRequest,
   recordUsage,
   releaseStream,
   usageToday,
+  type AdmissionLimits,
 } from './usageLimits.ts';
 
 async function newUser(db: Database): Promise<string> {
@@ -22,30 +21,64 @@ async function newUser(db: Database): Promise<string> {
   return user.id;
 }
 
+const LIMITS: AdmissionLimits = {
+  dailyTokenBudget: 1000,
+  requestsPerMinute: 100,
+  instance: 'host/1',
+  staleAfterSeconds: 180,
+};
+
+/** Admits a request with `LIMITS` and `overrides`; the stream id, or why it was refused. */
+async function admit(
+  db: Database,
+  userId: string,
+  overrides: Partial<AdmissionLimits> = {},
+): Promise<string> {
+  const admission = await admitRequest(db, userId, { ...LIMITS, ...overrides });
+  return admission.admitted ? admission.streamId : admission.reason;
+}
+
+/** Admits a request and frees its stream at once; the stream id, or why it was refused. */
+async function admitAndEnd(db: Database, userId: string, overrides: Partial<AdmissionLimits> = {}) {
+  const admission = await admitRequest(db, userId, { ...LIMITS, ...overrides });
+  if (!admission.admitted) return admission;
+  await releaseStream(db, userId, admission.streamId);
+  return { admitted: true };
+}
+
+async function requestsCounted(db: Database, userId: string): Promise<number> {
+  const { rows } = await db.query<{ hits: number }>('SELECT hits FROM rate_limits WHERE key = $1', [
+    `ai:user:${userId}`,
+  ]);
+  return rows[0]?.hits ?? 0;
+}
+
+const UUID = /^[0-9a-f-]{36}$/;
+
 describeEachDatabase('AI usage limits', (getDb) => {
   it('lets one stream per user run, and the next once it is freed', async () => {
     const db = getDb();
     const [ada, bob] = [await newUser(db), await newUser(db)];
-    const first = await claimStream(db, ada, 'host/1', 180);
-    expect(first).toEqual(expect.any(String));
-    expect(await claimStream(db, ada, 'host/2', 180)).toBeNull();
-    expect(await claimStream(db, bob, 'host/2', 180)).toEqual(expect.any(String));
-    await releaseStream(db, ada, first!);
-    expect(await claimStream(db, ada, 'host/2', 180)).toEqual(expect.any(String));
+    const first = await admit(db, ada);
+    expect(first).toMatch(UUID);
+    expect(await admit(db, ada, { instance: 'host/2' })).toBe('busy');
+    expect(await admit(db, bob, { instance: 'host/2' })).toMatch(UUID);
+    await releaseStream(db, ada, first);
+    expect(await admit(db, ada, { instance: 'host/2' })).toMatch(UUID);
   });
 
   it('takes over a claim older than the stale limit, which its old holder then cannot free', async () => {
     const db = getDb();
     const ada = await newUser(db);
-    const dead = (await claimStream(db, ada, 'crashed/1', 180))!;
+    const dead = await admit(db, ada, { instance: 'crashed/1' });
+    expect(dead).toMatch(UUID);
     await db.query(
       `UPDATE ai_streams SET started_at = now() - interval '181 seconds' WHERE user_id = $1`,
       [ada],
     );
-    const live = await claimStream(db, ada, 'host/2', 180);
-    expect(live).toEqual(expect.any(String));
+    expect(await admit(db, ada, { instance: 'host/2' })).toMatch(UUID);
     await releaseStream(db, ada, dead);
-    expect(await claimStream(db, ada, 'host/3', 180)).toBeNull();
+    expect(await admit(db, ada, { instance: 'host/3' })).toBe('busy');
     const { rows } = await db.query<{ instance: string }>(
       'SELECT instance FROM ai_streams WHERE user_id = $1',
       [ada],
@@ -56,13 +89,15 @@ describeEachDatabase('AI usage limits', (getDb) => {
   it('adds up requests and tokens per day, and refuses until midnight UTC once the budget is spent', async () => {
     const db = getDb();
     const [ada, bob] = [await newUser(db), await newUser(db)];
-    expect(await budgetWait(db, ada, 1000)).toBe(0);
+    expect(await admitAndEnd(db, ada)).toEqual({ admitted: true });
     await recordUsage(db, ada, { inputTokens: 400, outputTokens: 100, estimated: false });
     await recordUsage(db, ada, { inputTokens: 300, outputTokens: 199, estimated: true });
     expect(await usageToday(db, ada)).toEqual({ requests: 2, inputTokens: 700, outputTokens: 299 });
-    expect(await budgetWait(db, ada, 1000)).toBe(0);
+    expect(await admitAndEnd(db, ada)).toEqual({ admitted: true });
     await recordUsage(db, ada, { inputTokens: 0, outputTokens: 1, estimated: false });
-    const wait = await budgetWait(db, ada, 1000);
+    const refused = await admitAndEnd(db, ada);
+    expect(refused).toMatchObject({ admitted: false, reason: 'budget' });
+    const wait = 'waitSeconds' in refused ? refused.waitSeconds : 0;
     const { rows } = await db.query<{ seconds: number }>(
       `SELECT EXTRACT(EPOCH FROM (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day'
          - (now() AT TIME ZONE 'UTC')))::float8 AS seconds`,
@@ -70,7 +105,10 @@ describeEachDatabase('AI usage limits', (getDb) => {
     expect(Math.abs(wait - rows[0]!.seconds)).toBeLessThanOrEqual(2);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(86400);
-    expect(await budgetWait(db, bob, 1000)).toBe(0);
+    // A request refused for the budget counts against no other limit and claims no stream.
+    expect(await requestsCounted(db, ada)).toBe(2);
+    expect((await db.query('SELECT 1 FROM ai_streams WHERE user_id = $1', [ada])).rows).toEqual([]);
+    expect(await admitAndEnd(db, bob)).toEqual({ admitted: true });
   });
 
   it('counts yesterday apart from today', async () => {
@@ -81,7 +119,7 @@ describeEachDatabase('AI usage limits', (getDb) => {
        VALUES ($1, (now() AT TIME ZONE 'UTC')::date - 1, 9, 999999, 999999)`,
       [ada],
     );
-    expect(await budgetWait(db, ada, 1000)).toBe(0);
+    expect(await admitAndEnd(db, ada)).toEqual({ admitted: true });
     expect(await usageToday(db, ada)).toEqual({ requests: 0, inputTokens: 0, outputTokens: 0 });
   });
 
@@ -96,11 +134,31 @@ describeEachDatabase('AI usage limits', (getDb) => {
   it('allows the set number of requests per minute for each user', async () => {
     const db = getDb();
     const [ada, bob] = [await newUser(db), await newUser(db)];
-    for (let request = 1; request <= 3; request += 1)
-      expect(await countRequest(db, ada, 3)).toBe(0);
-    const wait = await countRequest(db, ada, 3);
+    const limit = { requestsPerMinute: 3 };
+    for (let request = 1; request <= 3; request += 1) {
+      expect(await admitAndEnd(db, ada, limit)).toEqual({ admitted: true });
+    }
+    const refused = await admitRequest(db, ada, { ...LIMITS, ...limit });
+    expect(refused).toMatchObject({ admitted: false, reason: 'rate' });
+    const wait = 'waitSeconds' in refused ? refused.waitSeconds : 0;
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);
-    expect(await countRequest(db, bob, 3)).toBe(0);
+    // Refused for the rate, it claimed no stream.
+    expect((await db.query('SELECT 1 FROM ai_streams WHERE user_id = $1', [ada])).rows).toEqual([]);
+    expect(await admitAndEnd(db, bob, limit)).toEqual({ admitted: true });
+  });
+
+  it('counts the minute again once it has passed', async () => {
+    const db = getDb();
+    const ada = await newUser(db);
+    const limit = { requestsPerMinute: 1 };
+    expect(await admitAndEnd(db, ada, limit)).toEqual({ admitted: true });
+    expect(await admitAndEnd(db, ada, limit)).toMatchObject({ reason: 'rate' });
+    await db.query(
+      `UPDATE rate_limits SET window_start = now() - interval '61 seconds' WHERE key = $1`,
+      [`ai:user:${ada}`],
+    );
+    expect(await admitAndEnd(db, ada, limit)).toEqual({ admitted: true });
+    expect(await requestsCounted(db, ada)).toBe(1);
   });
 });

@@ -1,43 +1,72 @@
 import { randomUUID } from 'node:crypto';
 import type { AiUsage } from '../../common/api/ai.ts';
-import { hit, type RateRule } from '../auth/idp/throttle.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Today as the budget counts it: the UTC date, whatever the server's time zone. */
 const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
-/** Whole seconds until the next UTC midnight, when the budget starts again. */
-const SECONDS_TO_MIDNIGHT = `GREATEST(1, CEIL(EXTRACT(EPOCH FROM (
-  date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day' - (now() AT TIME ZONE 'UTC')
-))))::integer`;
 /** Largest value of an `integer` column: counts stop there rather than fail the statement. */
 const MAX_INT = 2_147_483_647;
 
-/** The per-minute limit of one user's AI requests, counted in `rate_limits`. */
-export function aiRateRule(userId: string, requestsPerMinute: number): RateRule {
-  return { key: `ai:user:${userId}`, limit: requestsPerMinute, windowSeconds: 60 };
+/** What {@link admitRequest} needs to know of the limits. */
+export interface AdmissionLimits {
+  /** Tokens a user may use per UTC day. */
+  dailyTokenBudget: number;
+  /** Requests a user may start per minute. */
+  requestsPerMinute: number;
+  /** Names this process on the stream claim, for whoever inspects a stuck one. */
+  instance: string;
+  /** A claim older than this outlived any stream (its instance died) and is taken over. */
+  staleAfterSeconds: number;
 }
 
-/** Counts one request of `userId`; seconds to wait when that was one too many, else 0. */
-export function countRequest(
-  db: Queryable,
-  userId: string,
-  requestsPerMinute: number,
-): Promise<number> {
-  return hit(db, [aiRateRule(userId, requestsPerMinute)]);
-}
+/** Why a request was refused, and for how long, or the stream claim it was admitted with. */
+export type Admission =
+  | { admitted: true; streamId: string }
+  | { admitted: false; reason: 'budget' | 'rate'; waitSeconds: number }
+  | { admitted: false; reason: 'busy' };
+
+/** The key of one user's requests in `rate_limits`; its window is a minute. */
+const rateKey = (userId: string) => `ai:user:${userId}`;
+const RATE_WINDOW_SECONDS = 60;
 
 /**
- * Seconds until the next UTC midnight when `userId` has used `budget` tokens or more today, else 0.
- * The budget is checked before a request, so one answer may take a user somewhat past it.
+ * Admits one request of `userId` in one round trip (`ai_admit`, migration 0004):
+ * today's token budget, then the requests of the last minute, then the one stream a user may
+ * run, shared by every instance through `ai_streams`.
  */
-export async function budgetWait(db: Queryable, userId: string, budget: number): Promise<number> {
-  const { rows } = await db.query<{ spent: boolean; wait: number }>(
-    `SELECT input_tokens::bigint + output_tokens >= $2 AS spent, ${SECONDS_TO_MIDNIGHT} AS wait
-     FROM ai_usage WHERE user_id = $1 AND day = ${TODAY}`,
-    [userId, budget],
+export async function admitRequest(
+  db: Queryable,
+  userId: string,
+  limits: AdmissionLimits,
+): Promise<Admission> {
+  const { rows } = await db.query<{
+    budget_wait: number | null;
+    hits: number | null;
+    rate_wait: number | null;
+    stream_id: string | null;
+  }>(
+    'SELECT budget_wait, hits, rate_wait, stream_id FROM ai_admit($1, $2, $3, $4, $5, $6, $7, $8)',
+    [
+      userId,
+      limits.dailyTokenBudget,
+      rateKey(userId),
+      RATE_WINDOW_SECONDS,
+      limits.requestsPerMinute,
+      randomUUID(),
+      limits.instance,
+      limits.staleAfterSeconds,
+    ],
   );
-  const row = rows[0];
-  return row?.spent ? row.wait : 0;
+  const row = rows[0]!;
+  if (row.budget_wait !== null) {
+    return { admitted: false, reason: 'budget', waitSeconds: row.budget_wait };
+  }
+  if (row.hits === null || row.hits > limits.requestsPerMinute) {
+    return { admitted: false, reason: 'rate', waitSeconds: row.rate_wait ?? RATE_WINDOW_SECONDS };
+  }
+  return row.stream_id === null
+    ? { admitted: false, reason: 'busy' }
+    : { admitted: true, streamId: row.stream_id };
 }
 
 /** Adds one request and its tokens to today's usage of `userId`. */
@@ -69,30 +98,6 @@ export async function usageToday(
     inputTokens: row?.input ?? 0,
     outputTokens: row?.output ?? 0,
   };
-}
-
-/**
- * Claims the one stream `userId` may run, shared by every instance through `ai_streams`; returns
- * the claim's id, or null while another stream holds it. A claim older than `staleAfterSeconds`
- * outlived any stream (its instance died before freeing it) and is taken over.
- */
-export async function claimStream(
-  db: Queryable,
-  userId: string,
-  instance: string,
-  staleAfterSeconds: number,
-): Promise<string | null> {
-  const streamId = randomUUID();
-  // One statement, so two instances racing for the same user cannot both win.
-  const { rows } = await db.query(
-    `INSERT INTO ai_streams AS s (user_id, stream_id, started_at, instance) VALUES ($1, $2, now(), $3)
-     ON CONFLICT (user_id) DO UPDATE SET
-       stream_id = EXCLUDED.stream_id, started_at = now(), instance = EXCLUDED.instance
-     WHERE s.started_at < now() - make_interval(secs => $4)
-     RETURNING stream_id`,
-    [userId, streamId, instance, staleAfterSeconds],
-  );
-  return rows.length === 1 ? streamId : null;
 }
 
 /** Frees the claim `streamId` of `userId`; a claim taken over since is left alone. */
