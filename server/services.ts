@@ -19,5 +19,7 @@ export interface AppEnv {
   Variables: {
     /** Set by `requireSession` on every authenticated route. */
     session: ActiveSession;
+    /** The request body as text, read by `limitBody` on the routes that take one. */
+    bodyText?: string;
   };
 }

@@ -45,7 +45,10 @@ function attributeProblem(doc: PMNode): string | null {
   let problem: string | null = null;
   doc.descendants((node) => {
     if (problem) return false;
-    for (const [name, value] of Object.entries(node.attrs)) {
+    // A loop over keys, not Object.entries: this runs for every node of every save.
+    const attrs = node.attrs as Record<string, unknown>;
+    for (const name in attrs) {
+      const value = attrs[name];
       if (value !== null && typeof value === 'object') {
         problem = `${node.type.name}.${name} must be a plain value.`;
       }

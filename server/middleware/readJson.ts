@@ -1,23 +1,105 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { InvalidRequestError, PayloadTooLargeError } from '../errors.ts';
+import type { AppEnv } from '../services.ts';
 
-/** 413 `payload_too_large` for a body over `maxBytes`, checked while it streams in. */
-export function limitBody(maxBytes: number, what: string): MiddlewareHandler {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw PayloadTooLargeError(`${what} is larger than ${formatBytes(maxBytes)}.`);
-    },
+/**
+ * Reads the request body, at most `maxBytes` of it, and keeps it as text for `readJson`; 413
+ * `payload_too_large` when the declared length is over, or once the bytes streamed in are.
+ * Behind Node's server the body is read straight from the socket's stream: a 100 KB save went
+ * through three Web Streams and a TextDecoder before, which cost about as much CPU as writing
+ * it to PostgreSQL.
+ */
+export function limitBody(maxBytes: number, what: string): MiddlewareHandler<AppEnv> {
+  const tooLarge = () => PayloadTooLargeError(`${what} is larger than ${formatBytes(maxBytes)}.`);
+  return async (c, next) => {
+    if (Number(c.req.header('Content-Length')) > maxBytes) throw tooLarge();
+    const incoming = nodeRequestOf(c);
+    const body = incoming
+      ? await readNodeBody(incoming, maxBytes)
+      : await readStreamBody(c.req.raw.body, maxBytes);
+    if (body === null) throw tooLarge();
+    c.set('bodyText', body.toString('utf8'));
+    await next();
+  };
+}
+
+/** The Node request behind `c` (`@hono/node-server`), while nobody has read its body yet. */
+function nodeRequestOf(c: Context): IncomingMessage | null {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const untouched = incoming && !incoming.readableEnded && incoming.readableFlowing === null;
+  return untouched ? incoming : null;
+}
+
+/** The body's bytes, or null as soon as there are more than `maxBytes`. */
+function readNodeBody(incoming: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done();
+        incoming.pause();
+        resolve(null);
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(InvalidRequestError('The request body could not be read.', error));
+    };
+    const onClose = () => {
+      done();
+      reject(InvalidRequestError('The request body ended early.'));
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
   });
 }
 
+/** The same from a Web stream (requests made in process, as tests do). */
+async function readStreamBody(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<Buffer | null> {
+  if (!stream) return Buffer.alloc(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, size);
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+}
+
 /** The request's JSON body checked against `schema`: 400 `invalid_request` naming the first problem. */
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<z.output<S>> {
   let body: unknown;
   try {
-    body = await c.req.json();
+    const text = c.get('bodyText');
+    body = text === undefined ? await c.req.json() : JSON.parse(text);
   } catch (error) {
     throw InvalidRequestError('The request body is not valid JSON.', error);
   }

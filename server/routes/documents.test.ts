@@ -247,6 +247,40 @@ describeWithServer('the documents API', (context) => {
         'invalid_document',
       ],
       [
+        'an attribute holding an object',
+        {
+          json: {
+            baseVersion: 1,
+            content: {
+              type: 'doc',
+              content: [{ type: 'codeBlock', attrs: { language: { toString: 'x' } } }],
+            },
+          },
+        },
+        422,
+        'invalid_document',
+      ],
+      [
+        'a numbered list starting below zero',
+        {
+          json: {
+            baseVersion: 1,
+            content: {
+              type: 'doc',
+              content: [
+                {
+                  type: 'orderedList',
+                  attrs: { start: -1 },
+                  content: [{ type: 'listItem', content: [{ type: 'paragraph' }] }],
+                },
+              ],
+            },
+          },
+        },
+        422,
+        'invalid_document',
+      ],
+      [
         'a title of 201 characters',
         { json: { baseVersion: 1, title: 'x'.repeat(201) } },
         400,

@@ -1,0 +1,164 @@
+import { request as httpRequest, createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createErrorHandler } from '../errors.ts';
+import { createLogger } from '../logger.ts';
+import type { AppEnv } from '../services.ts';
+import { limitBody, readJson } from './readJson.ts';
+
+const MAX_BYTES = 1024;
+const schema = z.object({ text: z.string() });
+
+function testApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler(createLogger('silent')));
+  app.post('/echo', limitBody(MAX_BYTES, 'The note'), async (c) => {
+    const { text } = await readJson(c, schema);
+    // Read from Node's stream, the Web Request's body is left alone.
+    return c.json({ text, webBodyUsed: c.req.raw.bodyUsed });
+  });
+  return app;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A raw HTTP request, so that the body can be chunked, cut short or lie about nothing. */
+function send(
+  port: number,
+  headers: Record<string, string>,
+  write: (req: ReturnType<typeof httpRequest>) => void,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: '/echo', method: 'POST', headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    write(req);
+  });
+}
+
+describe('limitBody and readJson behind Node’s server', () => {
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    server = createServer(getRequestListener(testApp().fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('reads the body from the socket stream, multi-byte characters split across chunks', async () => {
+    const bytes = Buffer.from(JSON.stringify({ text: 'naïve café ✓ 🎉' }));
+    const answer = await send(port, { 'Content-Type': 'application/json' }, (req) => {
+      // Cut inside the four bytes of the emoji.
+      const cut = bytes.indexOf(Buffer.from('🎉')) + 2;
+      req.write(bytes.subarray(0, cut));
+      setTimeout(() => req.end(bytes.subarray(cut)), 20);
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ text: 'naïve café ✓ 🎉', webBodyUsed: false });
+  });
+
+  it('refuses a declared length over the limit with 413 before reading it', async () => {
+    const answer = await send(
+      port,
+      { 'Content-Type': 'application/json', 'Content-Length': String(MAX_BYTES + 1) },
+      (req) => req.end('x'.repeat(MAX_BYTES + 1)),
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { code: 'payload_too_large', message: 'The note is larger than 1 KB.' },
+    });
+  });
+
+  it('refuses a chunked body with 413 once it streams past the limit', async () => {
+    const answer = await send(
+      port,
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      (req) => {
+        const chunk = 'y'.repeat(300);
+        for (let i = 0; i < 5; i++) req.write(chunk);
+        req.end();
+      },
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('payload_too_large');
+  });
+
+  it('answers 400 for a body that is not JSON, or not the expected shape', async () => {
+    const notJson = await send(port, { 'Content-Type': 'application/json' }, (req) =>
+      req.end('{"text": '),
+    );
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body).error.message).toBe('The request body is not valid JSON.');
+    const wrongShape = await send(port, { 'Content-Type': 'application/json' }, (req) =>
+      req.end('{"text": 7}'),
+    );
+    expect(wrongShape.status).toBe(400);
+    expect(JSON.parse(wrongShape.body).error.message).toMatch(/^text: /);
+  });
+
+  it('keeps serving after a client that stopped sending mid-body', async () => {
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/echo',
+        method: 'POST',
+        headers: { 'Content-Length': '500' },
+      });
+      req.on('error', () => resolve());
+      req.write('{"text": "half');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
+    });
+    const answer = await send(port, {}, (req) => req.end('{"text":"after"}'));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).text).toBe('after');
+  });
+});
+
+describe('limitBody and readJson in process (no Node request)', () => {
+  const app = testApp();
+
+  it('reads the body from the Web stream', async () => {
+    const res = await app.request('/echo', { method: 'POST', body: '{"text":"in process"}' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { text: string }).text).toBe('in process');
+  });
+
+  it('refuses a streamed body over the limit with 413', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 4; i++) controller.enqueue(new Uint8Array(400).fill(0x61));
+        controller.close();
+      },
+    });
+    const res = await app.request('/echo', {
+      method: 'POST',
+      body: stream,
+      // @ts-expect-error: Node's fetch needs `duplex` for a stream body; lib.dom lacks it.
+      duplex: 'half',
+    });
+    expect(res.status).toBe(413);
+  });
+});
