@@ -34,7 +34,7 @@ function setUp(...answers: FakeAnswer[]) {
   const fake = fakeAiClient(...answers);
   const frames: (() => void)[] = [];
   let session: SuggestionSession | null = null;
-  editor.registerPlugin(aiSuggestionPlugin(() => session?.discard() ?? false));
+  editor.registerPlugin(aiSuggestionPlugin());
   const transactions = vi.fn();
   editor.on('transaction', transactions);
   const start_ = (command: AiCommandRequest = { command: 'improve' }) => {

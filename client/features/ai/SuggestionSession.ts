@@ -29,7 +29,7 @@ export interface SessionOptions {
   parseMarkdown: (markdown: string, schema: Schema) => ProseMirrorNode;
   /** The API client to stream through; the app's by default. */
   client?: ApiClient;
-  /** Runs a callback before the next paint; `requestAnimationFrame` by default. */
+  /** Runs a callback before a paint; an animation frame at most ~30 times a second by default. */
   schedule?: (callback: () => void) => void;
   /** Tells screen readers; a live region by default. */
   announce?: (message: string) => void;
@@ -38,6 +38,26 @@ export interface SessionOptions {
 }
 
 let lastId = 0;
+
+/** Shortest time between two redraws of a streaming answer: about 30 a second. */
+const REDRAW_INTERVAL_MS = 30;
+let lastRedraw = 0;
+
+/**
+ * Runs `callback` in an animation frame at least `REDRAW_INTERVAL_MS` after the last: tokens
+ * arrive faster than anyone reads, and in a long document each redraw costs the browser a
+ * layout and its off-screen bookkeeping, so every other frame does as well as all of them.
+ */
+function throttledFrame(callback: () => void): void {
+  requestAnimationFrame((now) => {
+    if (now - lastRedraw < REDRAW_INTERVAL_MS) {
+      throttledFrame(callback);
+      return;
+    }
+    lastRedraw = now;
+    callback();
+  });
+}
 
 /**
  * One suggestion from request to Accept or Discard: streams the answer, re-renders it at most
@@ -80,7 +100,12 @@ export class SuggestionSession {
   /** Shows the suggestion box and starts streaming; with `failure`, shows that sentence instead. */
   start(failure?: string): void {
     const { view, state } = this.editor;
-    const shown = { id: this.id, target: this.options.target, dom: this.view.dom };
+    const shown = {
+      id: this.id,
+      target: this.options.target,
+      dom: this.view.dom,
+      onEscape: () => this.discard(),
+    };
     view.dispatch(showSuggestion(state.tr, shown));
     if (failure) this.dispatch({ type: 'error', message: failure });
     else void this.stream();
@@ -144,7 +169,7 @@ export class SuggestionSession {
   private requestRender(): void {
     if (this.frameRequested) return;
     this.frameRequested = true;
-    const schedule = this.options.schedule ?? ((callback) => requestAnimationFrame(callback));
+    const schedule = this.options.schedule ?? throttledFrame;
     schedule(() => {
       this.frameRequested = false;
       this.render();
@@ -157,7 +182,9 @@ export class SuggestionSession {
     const { markdown } = shownVariant(this.state);
     try {
       const doc = this.options.parseMarkdown(markdown, this.editor.schema);
-      this.view.setContent(this.serializer.serializeFragment(doc.content));
+      const blocks: ProseMirrorNode[] = [];
+      doc.forEach((block) => blocks.push(block));
+      this.view.setBlocks(blocks, (block) => this.serializer.serializeNode(block));
     } catch {
       // Half-received Markdown that the codec rejects shows as plain text until more arrives.
       const fallback = document.createDocumentFragment();

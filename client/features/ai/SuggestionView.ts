@@ -1,3 +1,4 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { AcceptMode } from './aiTarget.ts';
 import { canAccept, isStreaming, shownVariant, type SuggestionState } from './suggestionState.ts';
 
@@ -48,6 +49,8 @@ export class SuggestionView {
   readonly dom = document.createElement('div');
   private readonly status = document.createElement('span');
   private readonly content = document.createElement('div');
+  /** The blocks drawn in `content` by `setBlocks`, one element each; empty after `setContent`. */
+  private blocks: readonly ProseMirrorNode[] = [];
   private readonly error = document.createElement('p');
   private readonly toolbar = document.createElement('div');
   private readonly stopButton: HTMLButtonElement;
@@ -111,8 +114,26 @@ export class SuggestionView {
 
   /** Shows the rendered answer (nodes from the schema's serializer, never raw model HTML). */
   setContent(content: Node | null): void {
+    this.blocks = [];
     if (content) this.content.replaceChildren(content);
     else this.content.replaceChildren();
+  }
+
+  /**
+   * Shows the answer's top-level blocks, keeping the elements of those that did not change: as
+   * an answer streams in only its last block grows, so a frame redraws and lays out that block
+   * rather than the whole answer.
+   */
+  setBlocks(blocks: readonly ProseMirrorNode[], draw: (block: ProseMirrorNode) => Node): void {
+    let kept = 0;
+    const previous = this.blocks;
+    while (kept < blocks.length && kept < previous.length && blocks[kept]!.eq(previous[kept]!)) {
+      kept++;
+    }
+    if (previous.length === 0) this.content.replaceChildren();
+    while (this.content.childNodes.length > kept) this.content.lastChild!.remove();
+    for (let i = kept; i < blocks.length; i++) this.content.append(draw(blocks[i]!));
+    this.blocks = blocks;
   }
 
   /** Brings the status, error and buttons in line with `state`. */

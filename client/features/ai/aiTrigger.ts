@@ -1,8 +1,9 @@
 import { Extension, type Editor } from '@tiptap/core';
 import type { AiCommandRequest } from './aiTarget.ts';
+import { aiSuggestionPlugin } from './suggestionPlugin.ts';
 
-// This module is in the editor's first download: everything else of the assistant loads on first
-// use through the dynamic imports below.
+// This module and the small suggestion plugin are in the editor's first download: everything else
+// of the assistant loads on first use through the dynamic imports below.
 
 /** Where focus goes when the AI menu opens. */
 export type AiMenuFocus = 'ask' | 'commands';
@@ -24,9 +25,13 @@ export function startAiCommand(editor: Editor, command: AiCommandRequest): void 
   );
 }
 
-/** Binds Mod+J to the AI menu. */
-export const AiShortcut = Extension.create({
-  name: 'aiShortcut',
+/** Binds Mod+J to the AI menu, and shows the assistant's suggestions beside their text. */
+export const AiAssistant = Extension.create({
+  name: 'aiAssistant',
+
+  addProseMirrorPlugins() {
+    return [aiSuggestionPlugin()];
+  },
 
   addKeyboardShortcuts() {
     return {

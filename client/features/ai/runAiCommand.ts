@@ -3,7 +3,6 @@ import { DEFAULT_AI_LIMITS } from '../../../common/api/ai.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { loadServerConfig } from './aiConfig.ts';
 import { prepareRequest, type AiCommandRequest } from './aiTarget.ts';
-import { aiSuggestionPlugin } from './suggestionPlugin.ts';
 import { SuggestionSession } from './SuggestionSession.ts';
 import './ai.css';
 
@@ -13,17 +12,13 @@ interface EditorAi {
 
 const registered = new WeakMap<Editor, EditorAi>();
 
-/**
- * The editor's AI state, registering the suggestion plugin on first use: the plugin comes with
- * this lazily loaded module rather than with the editor, to keep the first download small.
- */
+/** The editor's AI state; its suggestion plugin is part of the editor (see `AiAssistant`). */
 function editorAi(editor: Editor): EditorAi {
   let entry = registered.get(editor);
   if (!entry) {
     const created: EditorAi = { session: null };
     entry = created;
     registered.set(editor, created);
-    editor.registerPlugin(aiSuggestionPlugin(() => created.session?.discard() ?? false));
     editor.on('destroy', () => created.session?.discard());
   }
   return entry;

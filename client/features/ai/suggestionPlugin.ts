@@ -11,6 +11,8 @@ export interface ShownSuggestion {
   target: SuggestionTarget;
   /** The suggestion box, rendered and updated by its session outside of transactions. */
   dom: HTMLElement;
+  /** Called with the Escape key while the suggestion shows; true when it handled the key. */
+  onEscape: () => boolean;
 }
 
 type Meta = { show: ShownSuggestion } | { clear: number };
@@ -37,14 +39,13 @@ function mapTarget(target: SuggestionTarget, tr: Transaction): SuggestionTarget 
   return { ...target, from, to, insertAt: tr.mapping.map(target.insertAt, -1) };
 }
 
-/** Called with the Escape key while a suggestion shows; true when it handled the key. */
-export type EscapeHandler = () => boolean;
-
 /**
  * Shows the suggestion as a widget decoration below its target (the document itself never holds
  * it, so autosave, Markdown export and undo history do not see it) and tints the target text.
+ * Part of the editor from the start: registering it on first use reconfigured the editor's
+ * state, which re-created every plugin's state and redrew a long document as the answer began.
  */
-export function aiSuggestionPlugin(onEscape: EscapeHandler): Plugin<ShownSuggestion | null> {
+export function aiSuggestionPlugin(): Plugin<ShownSuggestion | null> {
   return new Plugin<ShownSuggestion | null>({
     key: aiSuggestionKey,
     state: {
@@ -77,8 +78,8 @@ export function aiSuggestionPlugin(onEscape: EscapeHandler): Plugin<ShownSuggest
         return DecorationSet.create(state.doc, decorations);
       },
       handleKeyDown(view, event) {
-        if (event.key !== 'Escape' || !aiSuggestionKey.getState(view.state)) return false;
-        return onEscape();
+        if (event.key !== 'Escape') return false;
+        return aiSuggestionKey.getState(view.state)?.onEscape() ?? false;
       },
     },
   });

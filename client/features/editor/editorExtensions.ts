@@ -7,7 +7,7 @@ import {
   TrailingNode,
   UndoRedo,
 } from '@tiptap/extensions';
-import { AiShortcut } from '../ai/aiTrigger.ts';
+import { AiAssistant } from '../ai/aiTrigger.ts';
 import { ActiveBlock } from './ActiveBlock.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
@@ -72,6 +72,6 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     MenuShortcuts,
     InkwellKeymap,
     ActiveBlock,
-    AiShortcut,
+    AiAssistant,
   ];
 }
