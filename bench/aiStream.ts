@@ -227,8 +227,12 @@ async function finish(page: Page, cdp: CDPSession, before: Busy, elapsedMs: numb
 /** "Improve writing" on the selection, streamed from the fake until Accept shows. */
 async function measureAi(page: Page, cdp: CDPSession, reply: string): Promise<StreamMeasure> {
   await page.keyboard.press('Control+j');
-  const item = page.getByRole('menuitem', { name: 'Improve writing' });
-  await item.waitFor();
+  const locator = page.getByRole('menuitem', { name: 'Improve writing' });
+  await locator.waitFor();
+  // Resolved before the clock starts: a role locator resolves again on click, and computing
+  // roles and names over a 30k-word page is ~20 ms of the harness's script in the page.
+  const item = await locator.elementHandle();
+  if (!item) throw new Error('the "Improve writing" item went away');
   await startCounting(page);
   const before = await busyMs(cdp);
   const shown = acceptShown(page);
