@@ -1,6 +1,12 @@
 import ImageBase from '@tiptap/extension-image';
 import { isAllowedImageUrl } from '../url.ts';
 
+/**
+ * Images load as they come near the screen: a README holds dozens of badges, and an imported
+ * document would otherwise request all of them before anyone scrolls there.
+ */
+const IMAGE_ELEMENT_ATTRIBUTES = { loading: 'lazy', decoding: 'async' };
+
 /** Pasted or dropped HTML images pass the image rule of DESIGN §4 or are dropped. */
 const allowedSource = (element: HTMLElement | string) =>
   typeof element !== 'string' && isAllowedImageUrl(element.getAttribute('src') ?? '')
@@ -12,7 +18,7 @@ export const Image = ImageBase.extend({
   parseHTML() {
     return [{ tag: 'img[src]', getAttrs: allowedSource }];
   },
-}).configure({ inline: false, allowBase64: true });
+}).configure({ inline: false, allowBase64: true, HTMLAttributes: IMAGE_ELEMENT_ATTRIBUTES });
 
 /** An image inside a line of text or a link, such as a badge. */
 export const InlineImage = ImageBase.extend({
@@ -28,4 +34,4 @@ export const InlineImage = ImageBase.extend({
       },
     ];
   },
-}).configure({ inline: true, allowBase64: true });
+}).configure({ inline: true, allowBase64: true, HTMLAttributes: IMAGE_ELEMENT_ATTRIBUTES });
