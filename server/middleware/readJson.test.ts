@@ -1,4 +1,4 @@
-import { request as httpRequest, createServer, type Server } from 'node:http';
+import { Agent, request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -33,10 +33,11 @@ function send(
   port: number,
   headers: Record<string, string>,
   write: (req: ReturnType<typeof httpRequest>) => void,
+  agent?: Agent,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path: '/echo', method: 'POST', headers },
+      { host: '127.0.0.1', port, path: '/echo', method: 'POST', headers, agent },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -100,6 +101,27 @@ describe('limitBody and readJson behind Node’s server', () => {
     );
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('payload_too_large');
+  });
+
+  it('keeps the connection usable after refusing a body that streamed past the limit', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    let sockets = 0;
+    server.on('connection', () => sockets++);
+    try {
+      const refused = await send(
+        port,
+        { 'Transfer-Encoding': 'chunked' },
+        (req) => req.end('z'.repeat(MAX_BYTES * 3)),
+        agent,
+      );
+      expect(refused.status).toBe(413);
+      const next = await send(port, {}, (req) => req.end('{"text":"next"}'), agent);
+      expect(next.status).toBe(200);
+      expect(JSON.parse(next.body).text).toBe('next');
+      expect(sockets).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('answers 400 for a body that is not JSON, or not the expected shape', async () => {
