@@ -114,3 +114,51 @@ test('a stored draft that is not a document opens the saved version, says so, an
   assert.ok(kept.includes('rocket'), `the broken draft is kept: ${kept.slice(0, 200)}`);
   await session.close();
 });
+
+/** How many records the drafts and kept-aside stores hold. */
+async function deviceRecords(page: Page): Promise<{ drafts: number; keptAside: number }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ drafts: number; keptAside: number }>((resolve, reject) => {
+        const open = indexedDB.open('inkwell');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['drafts', 'keptAside']);
+          const drafts = tx.objectStore('drafts').count();
+          const kept = tx.objectStore('keptAside').count();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve({ drafts: drafts.result, keptAside: kept.result });
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+test('signing out asks before deleting text only this device holds, then leaves none behind', async () => {
+  const session = await openEditor(browser);
+  const { page } = session;
+  await editorLocator(page).pressSequentially('Saved to the account.');
+  await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+  // Text the server never got: a draft that could not be opened, kept aside.
+  await storeDraft(page, 'Broken', '{"type":"doc","content":[{"type":"rocket"}');
+  await page.reload();
+  await page.getByText("couldn't be opened").first().waitFor();
+  assert.deepEqual(await deviceRecords(page), { drafts: 0, keptAside: 1 });
+
+  await page.goto(new URL('/settings', page.url()).href);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out and lose unsaved changes?' });
+  await dialog.getByText('One document has changes that only this device holds').waitFor();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.deepEqual(await deviceRecords(page), { drafts: 0, keptAside: 1 });
+  assert.equal(new URL(page.url()).pathname, '/settings', 'still signed in');
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Sign out and delete them' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/idp/session/end'));
+  assert.deepEqual(await deviceRecords(page), { drafts: 0, keptAside: 0 });
+  await session.close();
+});

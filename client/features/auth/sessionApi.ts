@@ -7,14 +7,16 @@ export function getMe(): Promise<MeResponse> {
 }
 
 /**
- * Ends the session on the server, then goes where the server says, so that the identity
- * provider's session ends too.
+ * Ends the session on the server, runs `beforeLeaving` (clearing this device), then goes where
+ * the server says, so that the identity provider's session ends too.
  */
-export async function signOut(): Promise<void> {
+export async function signOut(beforeLeaving?: () => Promise<void>): Promise<void> {
   const { redirectTo } = await api.post(
     '/api/session/logout',
     undefined,
     (s) => s.logoutResponseSchema,
   );
+  // Signed out on the server whatever happens here: the page leaves either way.
+  await beforeLeaving?.().catch(() => undefined);
   window.location.assign(redirectTo);
 }

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { AppLayout } from '../../app/AppLayout.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useToast } from '../../components/toastContext.ts';
 import { THEME_PREFERENCES, type ThemePreference } from '../../lib/theme.ts';
 import { signOut } from '../auth/sessionApi.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { failureMessage } from '../documents/useDocumentActions.ts';
-import { flushAllLiveSaves } from '../editor/persistence/liveSaves.ts';
+import { forgetDevice, unsavedOnDevice } from '../editor/persistence/forgetDevice.ts';
+import { flushAllLiveSaves, stopAllLiveSaves } from '../editor/persistence/liveSaves.ts';
 import { AiStatus } from '../ai/AiStatus.tsx';
 import { useThemePreference } from './useThemePreference.ts';
 
@@ -19,18 +21,36 @@ function Account() {
   const session = useSession();
   const toast = useToast();
   const [leaving, setLeaving] = useState(false);
+  /** Documents with text only this device holds, while asking whether to sign out anyway. */
+  const [unsaved, setUnsaved] = useState(0);
 
-  const leave = async () => {
+  const signOutAndForget = async () => {
+    setUnsaved(0);
     setLeaving(true);
-    // Pending saves go first; what does not make it in time stays in the drafts.
-    await flushAllLiveSaves();
     try {
-      await signOut();
+      // This device forgets the account's text once the server has ended the session.
+      await signOut(async () => {
+        stopAllLiveSaves();
+        await forgetDevice();
+      });
     } catch (error) {
       const message = failureMessage(error, 'sign out');
       if (message) toast.show(message, 'error');
       setLeaving(false);
     }
+  };
+
+  const leave = async () => {
+    setLeaving(true);
+    // Pending saves go first; what the server acknowledges leaves the drafts.
+    await flushAllLiveSaves();
+    const left = await unsavedOnDevice().catch(() => 0);
+    if (left > 0) {
+      setLeaving(false);
+      setUnsaved(left);
+      return;
+    }
+    await signOutAndForget();
   };
 
   if (session.status === 'loading') return <p className="ink-loading">Loading…</p>;
@@ -49,6 +69,20 @@ function Account() {
       <button type="button" className="ink-button" disabled={leaving} onClick={() => void leave()}>
         {leaving ? 'Signing out…' : 'Sign out'}
       </button>
+      {unsaved > 0 ? (
+        <ConfirmDialog
+          open
+          title="Sign out and lose unsaved changes?"
+          message={
+            `${unsaved === 1 ? 'One document has' : `${unsaved} documents have`} changes that ` +
+            'only this device holds: they have not reached your account (you may be offline). ' +
+            'Signing out deletes them from this device.'
+          }
+          confirmLabel="Sign out and delete them"
+          onConfirm={() => void signOutAndForget()}
+          onCancel={() => setUnsaved(0)}
+        />
+      ) : null}
     </>
   );
 }

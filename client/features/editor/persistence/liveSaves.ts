@@ -84,6 +84,13 @@ export async function flushAllLiveSaves(): Promise<void> {
   await Promise.all([...live.values()].map(boundedFlush));
 }
 
+/** Stops every autosave, saved or not: at sign-out, once what could be saved was. */
+export function stopAllLiveSaves(): void {
+  for (const save of [...live.values()]) save.dispose();
+  live.clear();
+  listen(false);
+}
+
 /**
  * Stops the autosave left running for a document that is being opened again, after one last
  * attempt: the new editor takes over from what the server and the draft then hold.
