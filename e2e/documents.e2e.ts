@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { DocumentRecord, ListDocumentsResponse } from '../common/api/documents.ts';
-import { editorLocator, openEditor, type EditorSession } from './editorPage.ts';
+import { editorLocator, importMarkdown, openEditor, type EditorSession } from './editorPage.ts';
 import { appUrl, launchBrowser, screenshot } from './harness.ts';
 
 let browser: Browser;
@@ -109,5 +109,35 @@ test('edits that never reached the server are offered back after the tab is clos
   await saved(again);
   const texts = (await serverDocuments(session)).map((doc) => doc.text).join('\n');
   assert.match(texts, /Saved part\. Unsaved part\./);
+  await session.close();
+});
+
+test('a long document saves from a worker, also once the connection is back', async () => {
+  const session = await openEditor(browser);
+  const { page, context } = session;
+  // ~200 KB of Markdown: its saves are large enough to be sent off the main thread.
+  const sections = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `## Section ${i + 1}\n\nSome *prose* for section ${i + 1}, long enough to weigh: ${'word '.repeat(60)}`,
+  );
+  await importMarkdown(page, `# A long document\n\n${sections.join('\n\n')}\n`, 'long.md');
+  await saved(page);
+  const workers = page.workers().map((worker) => worker.url());
+  assert.ok(
+    workers.some((url) => /fetchWorker/.test(url)),
+    `the create went through the worker: ${workers.join(', ')}`,
+  );
+
+  await context.setOffline(true);
+  await typeAtEnd(page, ' Written offline at the very end.');
+  await page.getByText('Offline, kept on this device').waitFor({ timeout: 15_000 });
+  await context.setOffline(false);
+  await saved(page);
+
+  const [stored] = (await serverDocuments(session)).filter((doc) => doc.title === 'long');
+  assert.ok(stored, 'the imported document is on the server');
+  assert.match(stored.text, /Section 400/);
+  assert.match(stored.text, /word Written offline at the very end\."/);
   await session.close();
 });

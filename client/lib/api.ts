@@ -1,6 +1,7 @@
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import type { ErrorCode } from '../../common/api/errors.ts';
 import type * as ApiSchemaModule from './apiSchemas.ts';
+import { createOffThreadFetch } from './offThreadFetch.ts';
 
 /** The schemas of common/api, as {@link ApiClient} hands them to a request's `pick`. */
 export type ApiSchemas = typeof ApiSchemaModule;
@@ -246,8 +247,8 @@ export function redirectToSignIn(): void {
 
 /** The app's API client. */
 export const api: ApiClient = createApiClient({
-  // Called through a wrapper: a detached `fetch` throws "Illegal invocation" in some browsers.
-  fetch: (input, init) => fetch(input, init),
+  // Large bodies (document saves) are sent by a worker; see offThreadFetch.ts.
+  fetch: createOffThreadFetch(),
   loadSchemas: () => import('./apiSchemas.ts'),
   onUnauthenticated: redirectToSignIn,
 });

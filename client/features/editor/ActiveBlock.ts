@@ -1,6 +1,7 @@
-import { Extension } from '@tiptap/core';
+import { Extension, type Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
+import { Plugin, PluginKey, Selection, TextSelection, type EditorState } from '@tiptap/pm/state';
+import { isApplePlatform } from '../../lib/platform.ts';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 
 /** The class on the top-level blocks that hold the selection's ends. */
@@ -35,13 +36,49 @@ function decorate(doc: ProseMirrorNode, starts: number[]): DecorationSet {
 const key = new PluginKey<ActiveBlocks>('inkwellActiveBlock');
 
 /**
+ * Moves the caret to the start or the end of the document (with `extend`, the selection's head).
+ * Done here rather than by the browser: the far end of a long document is off-screen and not
+ * rendered (`content-visibility`), and Chromium then stops the caret at the edge of the skipped
+ * block, so the next key landed at the start of the last paragraph instead of its end.
+ */
+function moveToEdge(editor: Editor, edge: 'start' | 'end', extend: boolean): boolean {
+  const { state, view } = editor;
+  const target = edge === 'start' ? Selection.atStart(state.doc) : Selection.atEnd(state.doc);
+  const selection = extend ? TextSelection.between(state.selection.$anchor, target.$head) : target;
+  view.dispatch(state.tr.setSelection(selection).scrollIntoView());
+  return true;
+}
+
+/**
  * Marks the top-level blocks that hold the selection, so that CSS can exempt them from
- * `content-visibility: auto`. A block the caret has just entered (a new line after Enter) would
+ * `content-visibility: auto`, and moves to the document's start and end itself. A block the caret has just entered (a new line after Enter) would
  * otherwise stay unrendered until the next frame, and a key typed before it landed in the wrong
  * place. The set is rebuilt only when the selection moves to another block; typing maps it.
  */
 export const ActiveBlock = Extension.create({
   name: 'activeBlock',
+
+  addKeyboardShortcuts() {
+    const edge = (to: 'start' | 'end', extend: boolean) => () =>
+      moveToEdge(this.editor, to, extend);
+    const shortcuts: Record<string, () => boolean> = {
+      'Mod-Home': edge('start', false),
+      'Mod-End': edge('end', false),
+      'Mod-Shift-Home': edge('start', true),
+      'Mod-Shift-End': edge('end', true),
+    };
+    // On Apple platforms ⌘↑ and ⌘↓ are the document's start and end (elsewhere Ctrl+↑/↓ move
+    // by paragraph, which the browser does well enough).
+    if (isApplePlatform()) {
+      Object.assign(shortcuts, {
+        'Mod-ArrowUp': edge('start', false),
+        'Mod-ArrowDown': edge('end', false),
+        'Mod-Shift-ArrowUp': edge('start', true),
+        'Mod-Shift-ArrowDown': edge('end', true),
+      });
+    }
+    return shortcuts;
+  },
 
   addProseMirrorPlugins() {
     return [
