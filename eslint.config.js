@@ -51,6 +51,9 @@ export default tseslint.config(
   {
     files: [
       'client/lib/api.ts',
+      // The API client's transport for large bodies (see offThreadFetch.ts).
+      'client/lib/offThreadFetch.ts',
+      'client/lib/fetchWorker.ts',
       'server/config.ts',
       'server/test/**',
       'scripts/env.ts',
