@@ -48,11 +48,30 @@ function wrap(conn: pg.PoolClient): Queryable {
   };
 }
 
+/** Names of the statements prepared so far, by their text: the same for every connection. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a parameterised statement is prepared under. node-postgres prepares a named
+ * statement once per connection and then only binds and executes it, so the server parses and
+ * plans the hot statements (the session lookup, a document save) once, not on every request.
+ */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `inkwell_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 async function run<Row>(
   target: pg.Pool | pg.PoolClient,
   sql: string,
   params: readonly SqlParam[] | undefined,
 ): Promise<QueryResult<Row>> {
-  const result = await target.query(sql, params ? [...params] : undefined);
+  const result = params
+    ? await target.query({ name: statementName(sql), text: sql, values: [...params] })
+    : await target.query(sql);
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
 }
