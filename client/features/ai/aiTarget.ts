@@ -52,6 +52,54 @@ function blockEnd(doc: ProseMirrorNode, pos: number): number {
   return $pos.depth >= 1 ? $pos.after(1) : pos;
 }
 
+// What is sent is bounded, and so is the work of finding it: the helpers below walk top-level
+// blocks out from the target until they hold enough text, instead of taking the text of the
+// whole document on either side (in a 200k-word document that alone was a long task).
+
+/** A top-level block boundary before `pos` with at least `chars` characters of text up to `pos`. */
+function boundaryBefore(doc: ProseMirrorNode, pos: number, chars: number): number {
+  const $pos = doc.resolve(pos);
+  let index = $pos.index(0);
+  let start = $pos.posAtIndex(index, 0);
+  for (let seen = 0; index > 0 && seen < chars;) {
+    index -= 1;
+    const block = doc.child(index);
+    start -= block.nodeSize;
+    seen += block.textContent.length;
+  }
+  return start;
+}
+
+/** A top-level block boundary after `pos` with at least `chars` characters of text from `pos`. */
+function boundaryAfter(doc: ProseMirrorNode, pos: number, chars: number): number {
+  const $pos = doc.resolve(pos);
+  let index = $pos.depth > 0 ? $pos.index(0) + 1 : $pos.index(0);
+  let end = $pos.posAtIndex(index, 0);
+  for (let seen = 0; index < doc.childCount && seen < chars; index += 1) {
+    const block = doc.child(index);
+    end += block.nodeSize;
+    seen += block.textContent.length;
+  }
+  return end;
+}
+
+/** Characters of text in `doc`, counted without building the text. */
+function textLength(doc: ProseMirrorNode): number {
+  let chars = 0;
+  doc.descendants((node) => {
+    if (node.isText) chars += node.text?.length ?? 0;
+    return !node.isText;
+  });
+  return chars;
+}
+
+function tooMuch(chars: number, maxChars: number): PreparedRequest {
+  return {
+    ok: false,
+    message: `That is too much text for the assistant: ${chars.toLocaleString()} characters, at most ${maxChars.toLocaleString()}. Select less.`,
+  };
+}
+
 /**
  * Takes the text a command works on from the editor: the selection; with none, the text before
  * the caret ("continue"), the whole document (summarise, explain, ask) or the caret's block.
@@ -73,17 +121,23 @@ export function prepareRequest(
     const { from, to } = selection;
     target = { from, to, insertAt: blockEnd(doc, to), replaceable: true };
     text = markdownOf(from, to);
-    const before = doc.textBetween(0, from, '\n\n').slice(-CONTEXT_CHARS);
-    const after = doc.textBetween(to, end, '\n\n').slice(0, CONTEXT_CHARS);
+    const beforeFrom = boundaryBefore(doc, from, CONTEXT_CHARS);
+    const afterTo = boundaryAfter(doc, to, CONTEXT_CHARS);
+    const before = doc.textBetween(beforeFrom, from, '\n\n').slice(-CONTEXT_CHARS);
+    const after = doc.textBetween(to, afterTo, '\n\n').slice(0, CONTEXT_CHARS);
     context = `${before}\n[…the text to work on…]\n${after}`.trim();
   } else if (command.command === 'continue') {
     const caret = selection.from;
     target = { from: caret, to: caret, insertAt: blockEnd(doc, caret), replaceable: false };
-    // The end of a long document matters most for continuing it.
-    text = markdownOf(0, caret).slice(-maxChars);
+    // The end of a long document matters most for continuing it. Markdown is at least as long
+    // as the text it holds, so what follows the boundary yields the same last `maxChars`.
+    text = markdownOf(boundaryBefore(doc, caret, maxChars), caret).slice(-maxChars);
   } else if (WHOLE_DOCUMENT.has(command.command)) {
     const caret = selection.from;
     target = { from: caret, to: caret, insertAt: blockEnd(doc, caret), replaceable: false };
+    // Refused by its text alone before the whole document is turned into Markdown.
+    const chars = textLength(doc);
+    if (chars > maxChars) return tooMuch(chars, maxChars);
     text = markdownOf(0, end);
   } else {
     const $caret = selection.$from;
@@ -99,11 +153,6 @@ export function prepareRequest(
         : 'There is no text to work on: select some first.';
     return { ok: false, message };
   }
-  if (text.length > maxChars) {
-    return {
-      ok: false,
-      message: `That is too much text for the assistant: ${text.length.toLocaleString()} characters, at most ${maxChars.toLocaleString()}. Select less.`,
-    };
-  }
+  if (text.length > maxChars) return tooMuch(text.length, maxChars);
   return { ok: true, request: { ...command, text, context }, target };
 }
