@@ -132,8 +132,11 @@ function highlightSlice(
   doc.nodesBetween(from, doc.content.size, (node, pos) => {
     if (next !== null) return false;
     if (node.type !== type) return !node.isTextblock && !node.isAtom;
-    if (pos >= from && set.find(pos, pos + node.nodeSize).length === 0) {
-      decorations.push(...decorateBlock(node, pos));
+    if (pos >= from) {
+      if (set.find(pos, pos + node.nodeSize).length === 0) {
+        decorations.push(...decorateBlock(node, pos));
+      }
+      // Checked for skipped blocks too: a pass over thousands of them must still yield.
       if (performance.now() > deadline) next = pos + node.nodeSize;
     }
     return false;
