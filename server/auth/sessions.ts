@@ -68,9 +68,8 @@ export async function findSession(
     id_token: string | null;
     last_seen_at: Date;
   }>(
-    `SELECT s.user_id, u.email, u.name, s.id_token, s.last_seen_at
-       FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND s.expires_at > now()`,
+    // Migration 0005: the join of sessions and users, live sessions only.
+    'SELECT user_id, email, name, id_token, last_seen_at FROM find_session($1)',
     [idHash],
   );
   const row = rows[0];
