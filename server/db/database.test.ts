@@ -73,6 +73,21 @@ describeEachDatabase('database', (getDb) => {
     expect(rows).toEqual([{ subject: 'before', name: null }]);
   });
 
+  it('answers the same statement again and again, and hundreds of distinct ones', async () => {
+    const db = getDb();
+    // PostgreSQL prepares each statement text once per connection, up to a cap: both before
+    // and past it, every answer is the one asked for.
+    for (let i = 0; i < 3; i++) {
+      expect((await db.query<{ n: number }>('SELECT $1::int + 1 AS n', [i])).rows).toEqual([
+        { n: i + 1 },
+      ]);
+    }
+    for (let i = 0; i < 520; i++) {
+      const { rows } = await db.query<{ n: number }>(`SELECT $1::int + ${i} AS n`, [1]);
+      expect(rows[0]?.n).toBe(i + 1);
+    }
+  });
+
   it('counts rows the same way on both drivers', async () => {
     const db = getDb();
     const rowCount = async (sql: string) => (await db.query(sql)).rowCount;

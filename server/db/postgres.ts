@@ -48,6 +48,9 @@ function wrap(conn: pg.PoolClient): Queryable {
   };
 }
 
+/** Most distinct statements prepared; Inkwell has a few dozen. */
+const MAX_PREPARED = 500;
+
 /** Names of the statements prepared so far, by their text: the same for every connection. */
 const statementNames = new Map<string, string>();
 
@@ -56,9 +59,11 @@ const statementNames = new Map<string, string>();
  * statement once per connection and then only binds and executes it, so the server parses and
  * plans the hot statements (the session lookup, a document save) once, not on every request.
  */
-function statementName(sql: string): string {
+function statementName(sql: string): string | undefined {
   let name = statementNames.get(sql);
-  if (!name) {
+  // The server's statements are a fixed set; should texts ever vary per request, later ones
+  // stay unnamed rather than fill every connection with prepared statements.
+  if (!name && statementNames.size < MAX_PREPARED) {
     name = `inkwell_${statementNames.size + 1}`;
     statementNames.set(sql, name);
   }
