@@ -74,9 +74,14 @@ class DocBuilder {
   }
 
   private close(frame: Frame): PMNode {
-    return (
-      frame.type.createAndFill(frame.attrs, frame.content) ?? frame.type.createAndFill(frame.attrs)!
-    );
+    const node = frame.type.createAndFill(frame.attrs, frame.content);
+    if (node) return node;
+    // A top node that holds its blocks in other nodes (the browser editor keeps them in chunks)
+    // gets the blocks as they are, unchecked: its caller places them.
+    if (frame.type === this.schema.topNodeType && frame.content.length > 0) {
+      return frame.type.create(frame.attrs, frame.content);
+    }
+    return frame.type.createAndFill(frame.attrs)!;
   }
 
   private pop(): void {
