@@ -25,6 +25,11 @@ export interface ContentExtensionOptions {
   codeBlock?: AnyExtension;
   /** Sanitises raw HTML pasted into the editor; without it such HTML is dropped. */
   sanitizeHtml?: HtmlNodeOptions['sanitize'];
+  /**
+   * Leaves the document node out, for an editor that brings its own (the browser editor keeps
+   * its blocks in chunks). The schema of what is stored and exchanged is always the default.
+   */
+  document?: false;
 }
 
 /**
@@ -34,6 +39,7 @@ export interface ContentExtensionOptions {
 export function contentExtensions(options: ContentExtensionOptions = {}): AnyExtension[] {
   return [
     StarterKit.configure({
+      ...(options.document === false ? { document: false as const } : {}),
       codeBlock: false,
       code: false,
       bulletList: false,

@@ -1,3 +1,4 @@
+import { blockDepth, unchunked, walkBlocks } from '../editor/chunks/chunks.ts';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { EditorState } from '@tiptap/pm/state';
 import type { AiCommand, AiGenerateRequest } from '../../../common/api/ai.ts';
@@ -49,7 +50,8 @@ export type PreparedRequest =
 
 function blockEnd(doc: ProseMirrorNode, pos: number): number {
   const $pos = doc.resolve(pos);
-  return $pos.depth >= 1 ? $pos.after(1) : pos;
+  const depth = blockDepth($pos);
+  return depth > 0 ? $pos.after(depth) : pos;
 }
 
 // What is sent is bounded, and so is the work of finding it: the helpers below walk top-level
@@ -58,29 +60,22 @@ function blockEnd(doc: ProseMirrorNode, pos: number): number {
 
 /** A top-level block boundary before `pos` with at least `chars` characters of text up to `pos`. */
 function boundaryBefore(doc: ProseMirrorNode, pos: number, chars: number): number {
-  const $pos = doc.resolve(pos);
-  let index = $pos.index(0);
-  let start = $pos.posAtIndex(index, 0);
-  for (let seen = 0; index > 0 && seen < chars;) {
-    index -= 1;
-    const block = doc.child(index);
-    start -= block.nodeSize;
+  let seen = 0;
+  return walkBlocks(doc, pos, -1, (block) => {
+    if (seen >= chars) return false;
     seen += block.textContent.length;
-  }
-  return start;
+    return true;
+  });
 }
 
 /** A top-level block boundary after `pos` with at least `chars` characters of text from `pos`. */
 function boundaryAfter(doc: ProseMirrorNode, pos: number, chars: number): number {
-  const $pos = doc.resolve(pos);
-  let index = $pos.depth > 0 ? $pos.index(0) + 1 : $pos.index(0);
-  let end = $pos.posAtIndex(index, 0);
-  for (let seen = 0; index < doc.childCount && seen < chars; index += 1) {
-    const block = doc.child(index);
-    end += block.nodeSize;
+  let seen = 0;
+  return walkBlocks(doc, pos, 1, (block) => {
+    if (seen >= chars) return false;
     seen += block.textContent.length;
-  }
-  return end;
+    return true;
+  });
 }
 
 /** Characters of text in `doc`, counted without building the text. */
@@ -113,7 +108,7 @@ export function prepareRequest(
 ): PreparedRequest {
   const { doc, selection } = state;
   const end = doc.content.size;
-  const markdownOf = (from: number, to: number) => toMarkdown(doc.cut(from, to)).trim();
+  const markdownOf = (from: number, to: number) => toMarkdown(unchunked(doc.cut(from, to))).trim();
   let target: SuggestionTarget;
   let text: string;
   let context: string | undefined;
@@ -141,8 +136,9 @@ export function prepareRequest(
     text = markdownOf(0, end);
   } else {
     const $caret = selection.$from;
-    const from = $caret.depth >= 1 ? $caret.before(1) : 0;
-    const to = $caret.depth >= 1 ? $caret.after(1) : end;
+    const depth = blockDepth($caret);
+    const from = depth > 0 ? $caret.before(depth) : 0;
+    const to = depth > 0 ? $caret.after(depth) : end;
     target = { from, to, insertAt: to, replaceable: true };
     text = markdownOf(from, to);
   }

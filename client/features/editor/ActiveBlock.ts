@@ -4,7 +4,10 @@ import { Plugin, PluginKey, Selection, TextSelection, type EditorState } from '@
 import { isApplePlatform } from '../../lib/platform.ts';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 
-/** The class on the top-level blocks that hold the selection's ends. */
+/**
+ * The class on the nodes at depth 1 that hold the selection's ends: in the editor, the chunks
+ * (chunks/chunks.ts) that hold the blocks, which carry `content-visibility`.
+ */
 export const ACTIVE_BLOCK_CLASS = 'ink-active-block';
 
 interface ActiveBlocks {
@@ -13,7 +16,7 @@ interface ActiveBlocks {
   decorations: DecorationSet;
 }
 
-/** Start positions of the top-level blocks that hold the selection's anchor and head. */
+/** Start positions of the nodes at depth 1 (chunks) that hold the selection's anchor and head. */
 function activeStarts(state: EditorState): number[] {
   const starts = new Set<number>();
   for (const $pos of [state.selection.$anchor, state.selection.$head]) {
@@ -50,10 +53,11 @@ function moveToEdge(editor: Editor, edge: 'start' | 'end', extend: boolean): boo
 }
 
 /**
- * Marks the top-level blocks that hold the selection, so that CSS can exempt them from
- * `content-visibility: auto`, and moves to the document's start and end itself. A block the caret has just entered (a new line after Enter) would
- * otherwise stay unrendered until the next frame, and a key typed before it landed in the wrong
- * place. The set is rebuilt only when the selection moves to another block; typing maps it.
+ * Marks the chunks that hold the selection, so that CSS can exempt them from
+ * `content-visibility: auto`, and moves to the document's start and end itself. A chunk the
+ * caret has just entered (one split off a moment ago) would otherwise stay unrendered until the
+ * next frame, and a key typed before it landed in the wrong place. The set is rebuilt only when
+ * the selection moves to another chunk; typing maps it.
  */
 export const ActiveBlock = Extension.create({
   name: 'activeBlock',

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { TextSelection } from '@tiptap/pm/state';
 import {
   EditorContent,
   useEditor,
@@ -15,7 +14,7 @@ import { editorExtensions } from './editorExtensions.ts';
 // and palettes still load on first use.
 import { EditorMenus } from './menus/EditorMenus.tsx';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
-import { rebuildInSchema } from './rebuildInSchema.ts';
+import { openIn } from './openIn.ts';
 
 /** Options of {@link useInkwellEditor}. */
 export interface InkwellEditorOptions {
@@ -72,21 +71,9 @@ export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): T
   useLayoutEffect(() => {
     if (opened.current === editor) return;
     opened.current = editor;
-    openIn(editor, rebuildInSchema(content, editor.schema));
+    openIn(editor, content);
   }, [editor, content]);
   return editor;
-}
-
-/**
- * Replaces the editor's empty document with `doc`, caret at the start. Not an edit: it cannot be
- * undone and fires no `update` (so autosave and counts ignore it); `transaction` still fires.
- */
-function openIn(editor: TiptapEditor, doc: ProseMirrorNode): void {
-  const { state, view } = editor;
-  const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
-  tr.setSelection(TextSelection.atStart(tr.doc));
-  tr.setMeta('addToHistory', false).setMeta('preventUpdate', true);
-  view.dispatch(tr);
 }
 
 /** Props of {@link Editor}. */

@@ -1,3 +1,4 @@
+import { forEachBlock } from './chunks/chunks.ts';
 import type { CharacterCountStorage } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 
@@ -31,7 +32,7 @@ function blockStats(block: ProseMirrorNode, counter: CharacterCountStorage): Doc
 export function documentStats(doc: ProseMirrorNode, counter: CharacterCountStorage): DocumentStats {
   let words = 0;
   let characters = 0;
-  doc.forEach((block) => {
+  forEachBlock(doc, (block) => {
     const stats = blockStats(block, counter);
     words += stats.words;
     characters += stats.characters;

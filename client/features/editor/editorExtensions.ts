@@ -1,14 +1,9 @@
 import { Extension, type AnyExtension } from '@tiptap/core';
-import {
-  CharacterCount,
-  Dropcursor,
-  Gapcursor,
-  Placeholder,
-  TrailingNode,
-  UndoRedo,
-} from '@tiptap/extensions';
+import { CharacterCount, Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import { AiAssistant } from '../ai/aiTrigger.ts';
 import { ActiveBlock } from './ActiveBlock.ts';
+import { BlockChunks } from './chunks/BlockChunks.ts';
+import { BlockPlaceholder } from './chunks/BlockPlaceholder.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
 import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
@@ -59,14 +54,18 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
   preloadHtmlSanitizer();
   return [
     ...withHtmlNodeViews(
-      contentExtensions({ codeBlock: HighlightedCodeBlock, sanitizeHtml: sanitizeIfReady }),
+      contentExtensions({
+        codeBlock: HighlightedCodeBlock,
+        sanitizeHtml: sanitizeIfReady,
+        document: false,
+      }),
     ),
-    Placeholder.configure({ placeholder: placeholderFor, showOnlyCurrent: true }),
+    BlockChunks,
+    BlockPlaceholder.configure({ placeholder: placeholderFor }),
     CharacterCount.configure({ wordCounter: countWords }),
     UndoRedo,
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
-    TrailingNode,
     MarkdownTransfer.configure(options.markdown),
     SlashCommand,
     MenuShortcuts,

@@ -11,6 +11,16 @@ import { displayTitle, failureMessage } from '../../documents/useDocumentActions
 import type { Autosave } from '../persistence/Autosave.ts';
 import { checkContent } from '../persistence/openDocument.ts';
 import { serializeDoc } from '../persistence/serializeDoc.ts';
+import { openIn } from '../openIn.ts';
+
+/**
+ * Whether the server's `theirs` (shared schema) and the editor's document hold the same content.
+ * Compared as JSON text: the two are of different schemas (and the editor's is in chunks), which
+ * `Node.eq` tells apart however equal their content.
+ */
+function sameContent(theirs: ProseMirrorNode, ours: ProseMirrorNode): boolean {
+  return serializeDoc(theirs) === serializeDoc(ours);
+}
 
 const COPY_SUFFIX = ' (my copy)';
 
@@ -53,9 +63,7 @@ export function useConflictChoices(target: ConflictTarget) {
       const checked = await checkContent(theirs.content);
       const save = autosave();
       if (!checked || !save) return false;
-      if (!checked.doc.eq(editor.state.doc)) {
-        editor.commands.setContent(checked.json, { emitUpdate: false });
-      }
+      if (!sameContent(checked.doc, editor.state.doc)) openIn(editor, checked.doc);
       showTitle(theirs.title);
       await save.takeTheirs(theirs.version, { title: theirs.title, doc: editor.state.doc });
       return true;
@@ -68,7 +76,7 @@ export function useConflictChoices(target: ConflictTarget) {
     void checkContent(current.content).then(async (checked) => {
       if (!live) return;
       // The same text saved twice (say, from another tab): take it without asking.
-      if (checked?.doc.eq(editor.state.doc) && current.title === getTitle()) {
+      if (checked && sameContent(checked.doc, editor.state.doc) && current.title === getTitle()) {
         if (await showTheirs(current)) {
           onResolved();
           return;

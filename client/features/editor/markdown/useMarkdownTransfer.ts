@@ -1,3 +1,4 @@
+import { unchunked } from '../chunks/chunks.ts';
 import type { Editor } from '@tiptap/core';
 import { useCallback } from 'react';
 import { MarkdownImportError } from '../../../../common/editor/markdown/decode.ts';
@@ -33,7 +34,7 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
         label,
         async () => {
           const { serializeMarkdown } = await loadMarkdownCodec();
-          return serializeMarkdown(editor.state.doc);
+          return serializeMarkdown(unchunked(editor.state.doc));
         },
         { immediate: editor.state.doc.content.size > LARGE_DOC },
       ),

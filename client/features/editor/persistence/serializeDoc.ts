@@ -1,4 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { forEachBlock } from '../chunks/chunks.ts';
 
 // An edit replaces only the top-level blocks it touches, and nodes are immutable, so the JSON
 // text of every other block is reused: saving a large document costs the changed blocks plus
@@ -17,7 +18,8 @@ function blockJson(block: ProseMirrorNode): string {
 /** `JSON.stringify(doc.toJSON())`, computed block by block with unchanged blocks reused. */
 export function serializeDoc(doc: ProseMirrorNode): string {
   const blocks: string[] = [];
-  doc.forEach((block) => blocks.push(blockJson(block)));
+  // In the editor the blocks sit in chunks, which are not part of the document (chunks.ts).
+  forEachBlock(doc, (block) => blocks.push(blockJson(block)));
   // The same keys in the same order as Node.toJSON, without walking the content.
   const head: Record<string, unknown> = { type: doc.type.name };
   if (Object.keys(doc.attrs).length > 0) head.attrs = doc.attrs;

@@ -12,6 +12,7 @@ import { addLiveSave, removeLiveSave } from './liveSaves.ts';
 import type { OpenedDocument } from './openDocument.ts';
 import type { SaveStatus } from './saveStatus.ts';
 import { serializeDoc } from './serializeDoc.ts';
+import { changedContent } from '../chunks/chunks.ts';
 
 /** What the page hears from its autosave. */
 export interface AutosaveHandlers {
@@ -68,7 +69,9 @@ export function useAutosave(
       entry.current = current;
     }
     const held = current;
-    const onUpdate = () => held.autosave.edit();
+    const onUpdate = (update: Parameters<typeof changedContent>[0]) => {
+      if (changedContent(update)) held.autosave.edit();
+    };
     editor.on('update', onUpdate);
     return () => {
       editor.off('update', onUpdate);
