@@ -66,14 +66,19 @@ export async function scriptCalls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __scriptRan: string[] }).__scriptRan);
 }
 
+/**
+ * Selects the document's top-level blocks inside the editor element: the editor keeps them in
+ * chunks of about 64 (client/features/editor/chunks).
+ */
+export const TOP_LEVEL_PARENT = ':scope > .ink-chunk';
+export const TOP_LEVEL = `${TOP_LEVEL_PARENT} > *`;
+
 /** True when the document is a single empty paragraph (an import then replaces it unasked). */
 export async function isDocumentEmpty(page: Page): Promise<boolean> {
-  return editorLocator(page).evaluate(
-    (element) =>
-      element.childElementCount === 1 &&
-      element.firstElementChild?.tagName === 'P' &&
-      element.textContent === '',
-  );
+  return editorLocator(page).evaluate((element, selector) => {
+    const blocks = element.querySelectorAll(selector);
+    return blocks.length === 1 && blocks[0]?.tagName === 'P' && element.textContent === '';
+  }, TOP_LEVEL);
 }
 
 /** Imports Markdown through the file input; unless the file is refused, waits for the new document it makes. */

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './harness.ts';
 import {
   dangerousDom,
+  TOP_LEVEL,
   editorLocator,
   exportMarkdown,
   openEditor,
@@ -91,18 +92,21 @@ async function blockDialog(page: Page, name: string) {
 
 /** How the editor's top-level blocks differ from `selectors`, one selector per block. */
 const topLevelMatches = (page: Page, selectors: string[]) =>
-  editorLocator(page).evaluate((root, expected) => {
-    const children = [...root.children];
-    const problems: string[] = [];
-    if (children.length !== expected.length) {
-      problems.push(`${children.length} blocks: ${children.map((c) => c.tagName).join(' ')}`);
-    }
-    expected.forEach((selector, i) => {
-      const child = children[i];
-      if (!child?.matches(selector)) problems.push(`block ${i} is not ${selector}`);
-    });
-    return problems;
-  }, selectors);
+  editorLocator(page).evaluate(
+    (root, [expected, topLevel]) => {
+      const children = [...root.querySelectorAll(topLevel)];
+      const problems: string[] = [];
+      if (children.length !== expected.length) {
+        problems.push(`${children.length} blocks: ${children.map((c) => c.tagName).join(' ')}`);
+      }
+      expected.forEach((selector, i) => {
+        const child = children[i];
+        if (!child?.matches(selector)) problems.push(`block ${i} is not ${selector}`);
+      });
+      return problems;
+    },
+    [selectors, TOP_LEVEL] as const,
+  );
 
 test('every block of the slash menu can be inserted, and exports as Markdown', async () => {
   const session = await openEmptyEditor();

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './harness.ts';
-import { editorLocator, importMarkdown, openEditor } from './editorPage.ts';
+import {
+  TOP_LEVEL,
+  TOP_LEVEL_PARENT,
+  editorLocator,
+  importMarkdown,
+  openEditor,
+} from './editorPage.ts';
 
 let browser: Browser;
 
@@ -22,7 +28,9 @@ test('fast typing across new lines puts every key where the caret is', async () 
     const { page } = session;
     await editorLocator(page).click();
     await page.keyboard.type('Line one\nSecond\nThird\nFourth\nFifth');
-    const paragraphs = await editorLocator(page).locator(':scope > p').allTextContents();
+    const paragraphs = await editorLocator(page)
+      .locator(`${TOP_LEVEL_PARENT} > p`)
+      .allTextContents();
     assert.deepEqual(paragraphs, ['Line one', 'Second', 'Third', 'Fourth', 'Fifth']);
     await session.close();
   }
@@ -38,25 +46,22 @@ test('Ctrl+End and Ctrl+Home reach the ends of a long document, rendered or not'
   );
   await importMarkdown(page, `# Top\n\n${sections.join('\n\n')}\n\nThe last line.\n`, 'ends.md');
   const editor = editorLocator(page);
-  await editor.locator(':scope > h2').nth(150).click();
+  await editor.locator(`${TOP_LEVEL_PARENT} > h2`).nth(150).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' THE END');
   await page.keyboard.press('Control+Home');
   await page.keyboard.type('THE START ');
-  const blocks = await editor.locator(':scope > *').allTextContents();
+  const blocks = await editor.locator(TOP_LEVEL).allTextContents();
   assert.equal(blocks.at(-1), 'The last line. THE END');
   assert.equal(blocks[0], 'THE START Top');
   // The caret's block is on screen after each jump: the page scrolled with it.
-  const top = await editor.locator(':scope > *').first().boundingBox();
+  const top = await editor.locator(TOP_LEVEL).first().boundingBox();
   assert.ok(top && top.y >= 0 && top.y < 900, `the first block is in view: ${JSON.stringify(top)}`);
 
   // With Shift, the selection grows to the end: typing replaces everything after the caret.
   await page.keyboard.press('Control+Shift+End');
   await page.keyboard.type('replaced');
   // (The heading left alone gets an empty paragraph after it, as any last heading does.)
-  assert.deepEqual(await editor.locator(':scope > *').allTextContents(), [
-    'THE START replaced',
-    '',
-  ]);
+  assert.deepEqual(await editor.locator(TOP_LEVEL).allTextContents(), ['THE START replaced', '']);
   await session.close();
 });
