@@ -14,6 +14,7 @@ import { mainThreadSelfTimes, top, type Breakdown } from './cpuProfile.ts';
 import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import { buildPages } from './pages/build.ts';
+import { TOP_LEVEL_PARAGRAPHS } from './pages/api.ts';
 import { printFigures, table, type BenchReport, type Figure } from './report.ts';
 import { formatMs, median } from './stats.ts';
 
@@ -169,17 +170,22 @@ async function busyMs(cdp: CDPSession): Promise<Busy> {
  */
 async function selectMiddleParagraph(page: Page): Promise<{ from: number; to: number }> {
   const index = await page.evaluate(() => window.benchProbe.middleParagraph());
-  return page.evaluate((index) => {
-    const root = document.querySelector('.ProseMirror') as HTMLElement & { editor: Editor };
-    const paragraph = root.querySelectorAll(':scope > p')[index];
-    if (!paragraph) throw new Error(`no paragraph ${index}`);
-    paragraph.scrollIntoView({ block: 'center' });
-    const { view } = root.editor;
-    const inside = view.state.doc.resolve(view.posAtDOM(paragraph, 0));
-    const range = { from: inside.start(), to: inside.end() };
-    root.editor.chain().focus().setTextSelection(range).run();
-    return range;
-  }, index);
+  return page.evaluate(
+    ([index, selector]) => {
+      const root = document.querySelector('.ProseMirror') as HTMLElement & { editor: Editor };
+      const paragraph = root.parentElement?.querySelectorAll(selector)[index];
+      if (!paragraph) throw new Error(`no paragraph ${index}`);
+      paragraph.scrollIntoView({ block: 'center' });
+      const { view } = root.editor;
+      const inside = view.state.doc.resolve(view.posAtDOM(paragraph, 0));
+      const range = { from: inside.start(), to: inside.end() };
+      root.editor.chain().focus().setTextSelection(range).run();
+      // Selecting may gather the chunks around the paragraph, which moves its positions.
+      const { from, to } = view.state.selection;
+      return { from, to };
+    },
+    [index, TOP_LEVEL_PARAGRAPHS] as const,
+  );
 }
 
 /** Resolves, in the page, at the first frame in which `Accept: Replace` shows. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { KeystrokeSamples } from './pages/api.ts';
+import { TOP_LEVEL_PARAGRAPHS, type KeystrokeSamples } from './pages/api.ts';
 
 /** What is typed: 60 characters of prose, nothing an input rule would turn into markup. */
 export const TEXT = 'the quick brown fox jumps over the lazy dog and keeps going ';
@@ -14,7 +14,7 @@ export const KEY_DELAY_MS = 40;
 export async function placeCaretInMiddle(page: Page): Promise<Locator> {
   await page.evaluate(() => window.benchProbe.settle(1000, 20_000));
   const index = await page.evaluate(() => window.benchProbe.middleParagraph());
-  const paragraph = page.locator('.ProseMirror > p').nth(index);
+  const paragraph = page.locator(TOP_LEVEL_PARAGRAPHS).nth(index);
   await paragraph.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await paragraph.click();
   await page.keyboard.type(WARMUP_TEXT, { delay: KEY_DELAY_MS });

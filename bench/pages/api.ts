@@ -83,3 +83,6 @@ declare global {
     benchProbe: BenchProbe;
   }
 }
+
+/** The top-level paragraphs: in Inkwell's chunks, or straight in the bare editor. */
+export const TOP_LEVEL_PARAGRAPHS = '.ProseMirror > p, .ProseMirror > .ink-chunk > p';

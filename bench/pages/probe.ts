@@ -1,4 +1,9 @@
-import type { BenchProbe, KeystrokeSamples, ShownTimings } from './api.ts';
+import {
+  TOP_LEVEL_PARAGRAPHS,
+  type BenchProbe,
+  type KeystrokeSamples,
+  type ShownTimings,
+} from './api.ts';
 import { afterPaint } from './afterPaint.ts';
 
 // Installed before any page script (Playwright's addInitScript), so its keydown listener runs
@@ -61,7 +66,9 @@ new PerformanceObserver((list) => {
 function hasHeading(text: string): boolean {
   const editors = document.querySelectorAll('.ProseMirror');
   for (const editor of editors) {
+    // Inkwell's editor holds its blocks in chunks; the bare editor holds them directly.
     let block = editor.lastElementChild;
+    if (block?.classList.contains('ink-chunk')) block = block.lastElementChild;
     for (let i = 0; block && i < TAIL_BLOCKS; i++, block = block.previousElementSibling) {
       if (/^H[1-6]$/.test(block.tagName) && block.textContent?.trim() === text) return true;
     }
@@ -103,7 +110,7 @@ const probe: BenchProbe = {
     });
   },
   middleParagraph() {
-    const paragraphs = document.querySelectorAll('.ProseMirror > p');
+    const paragraphs = document.querySelectorAll(TOP_LEVEL_PARAGRAPHS);
     const plain: number[] = [];
     paragraphs.forEach((p, index) => {
       if (p.childElementCount === 0 && (p.textContent?.length ?? 0) >= MIN_PARAGRAPH_CHARS) {
