@@ -2,6 +2,7 @@ import { getSchema } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
 import { contentExtensions, inkwellSchema } from '../../../../common/editor/extensions.ts';
+import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { rebuildInSchema } from '../rebuildInSchema.ts';
 import { BlockChunks, splitPoints } from './BlockChunks.ts';
 import {
@@ -110,6 +111,18 @@ describe('chunks', () => {
         start = point;
       }
     }
+  });
+
+  it('leave Markdown parsed in the editor’s schema as plain blocks for the caller to place', () => {
+    // Paste as Markdown and AI answers parse in the editor's schema, whose document holds
+    // chunks: the codec hands over the blocks instead of an empty document.
+    const parsed = parseMarkdown('# Title\n\nSome *text*.\n\n- a\n- b\n', editorSchema);
+    expect(parsed.content.content.map((block) => block.type.name)).toEqual([
+      'heading',
+      'paragraph',
+      'bulletList',
+    ]);
+    expect(parsed.type.schema).toBe(editorSchema);
   });
 
   it('start with a block that has no space above it when one is near', () => {
