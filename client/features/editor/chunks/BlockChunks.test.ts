@@ -186,10 +186,36 @@ describe('the editor keeps top-level blocks in chunks', () => {
 
   it('replaces everything when all is selected and a key is typed', () => {
     const editor = open(paragraphs(300));
-    editor.commands.selectAll();
+    press(editor, 'a', { ctrlKey: true });
     editor.commands.insertContent('new');
     expect(blocksOf(editor.state.doc).map((block) => block.textContent)).toEqual(['new']);
     expect(editor.state.doc.childCount).toBe(1);
+  });
+
+  it('wraps a whole document of several chunks in a list when all is selected', () => {
+    const editor = open(paragraphs(300));
+    press(editor, 'a', { ctrlKey: true });
+    expect(
+      editor.state.doc.textBetween(editor.state.selection.from, editor.state.selection.to),
+    ).toBe(paragraphs(300).textBetween(0, paragraphs(300).content.size));
+    expect(editor.commands.toggleBulletList()).toBe(true);
+    const blocks = blocksOf(editor.state.doc);
+    expect(blocks[0]?.type.name).toBe('bulletList');
+    expect(blocks[0]?.childCount).toBe(300);
+  });
+
+  it('selects the whole document, images included, when it does not start with text', () => {
+    const doc = shared.nodeFromJSON({
+      type: 'doc',
+      content: [
+        { type: 'image', attrs: { src: 'https://example.com/a.png' } },
+        { type: 'paragraph', content: [{ type: 'text', text: 'after' }] },
+      ],
+    });
+    const editor = open(doc);
+    press(editor, 'a', { ctrlKey: true });
+    expect(editor.state.selection.from).toBe(0);
+    expect(editor.state.selection.to).toBe(editor.state.doc.content.size);
   });
 
   it('keeps an empty line at the end to type into', () => {

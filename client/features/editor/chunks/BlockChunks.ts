@@ -1,9 +1,21 @@
 import { Extension, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { AllSelection, Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
+import {
+  AllSelection,
+  Plugin,
+  PluginKey,
+  Selection,
+  TextSelection,
+  type EditorState,
+  type Transaction,
+} from '@tiptap/pm/state';
 import { CHUNK, CHUNKS_ONLY, CHUNK_SIZE, MAX_CHUNK, canStartChunk, isChunk } from './chunks.ts';
 
-/** A selection across more blocks than this is not gathered into one chunk (see below). */
+/**
+ * A selection across more blocks than this is not gathered into one chunk (see below): a command
+ * that wraps blocks (a list, a quote) then does nothing across chunks; typing over it, deleting,
+ * marks and block types still work.
+ */
 const MERGE_LIMIT = 1024;
 
 /** The editor's document: chunks of top-level blocks (see chunks.ts). */
@@ -145,6 +157,25 @@ function keepTrailingParagraph(tr: Transaction): boolean {
 const key = new PluginKey('inkwellBlockChunks');
 
 /**
+ * Select all as the text from the first character to the last, when the document starts and
+ * ends with text (it ends with a paragraph, see above). ProseMirror's whole-document selection
+ * sits outside the chunks, where a list or a quote cannot wrap what it holds; this one is
+ * gathered into one chunk like any other, so Mod-A then a list works as without chunks.
+ */
+function selectAllText(state: EditorState, dispatch?: (tr: Transaction) => void): boolean {
+  const { doc } = state;
+  const first = Selection.findFrom(doc.resolve(0), 1, true);
+  const last = Selection.findFrom(doc.resolve(doc.content.size), -1, true);
+  if (!first || !last) return false;
+  // Something without text before the first character or after the last (an image): the
+  // whole-document selection is the one that holds it.
+  if (doc.textBetween(0, first.from, '\n', '\ufffc').trim() !== '') return false;
+  if (doc.textBetween(last.to, doc.content.size, '\n', '\ufffc').trim() !== '') return false;
+  if (dispatch) dispatch(state.tr.setSelection(TextSelection.create(doc, first.from, last.to)));
+  return true;
+}
+
+/**
  * Keeps the chunks workable after each change: the blocks around the selection in one chunk,
  * no chunk past {@link MAX_CHUNK} blocks, and a paragraph at the end to type into. Its changes
  * join the edit's undo step, or stay out of history when the edit did (opening, selecting).
@@ -154,6 +185,12 @@ export const BlockChunks = Extension.create({
 
   addExtensions() {
     return [ChunkedDocument, Chunk];
+  },
+
+  addKeyboardShortcuts() {
+    return {
+      'Mod-a': ({ editor }) => selectAllText(editor.state, (tr) => editor.view.dispatch(tr)),
+    };
   },
 
   addProseMirrorPlugins() {
