@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { Editor } from '@tiptap/core';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './harness.ts';
 import {
@@ -63,5 +64,63 @@ test('Ctrl+End and Ctrl+Home reach the ends of a long document, rendered or not'
   await page.keyboard.type('replaced');
   // (The heading left alone gets an empty paragraph after it, as any last heading does.)
   assert.deepEqual(await editor.locator(TOP_LEVEL).allTextContents(), ['THE START replaced', '']);
+  await session.close();
+});
+
+test('lines join, select and format across the chunks that hold a long document', async () => {
+  const session = await openEditor(browser);
+  const { page } = session;
+  const lines = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a long document.`);
+  const markdown = `${lines.join('\n\n')}\n`;
+  await importMarkdown(page, markdown, 'lines.md');
+  const editor = editorLocator(page);
+  const chunks = editor.locator(TOP_LEVEL_PARENT);
+  assert.ok((await chunks.count()) > 1, 'a 200-block document is held in several chunks');
+
+  // Backspace at the start of the second chunk's first line joins it with the line before.
+  const firstOfSecond = chunks.nth(1).locator(':scope > p').first();
+  const joined = (await firstOfSecond.textContent()) ?? '';
+  const before = (await chunks.nth(0).locator(':scope > p').last().textContent()) ?? '';
+  await firstOfSecond.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await firstOfSecond.click();
+  await page.keyboard.press('Home');
+  // As a person's next key would, Backspace comes once the editor has taken the caret's place
+  // (Playwright's keys can outrun the selectionchange that tells it).
+  await page.waitForFunction((text) => {
+    const root = document.querySelector('.ProseMirror') as Element & { editor?: Editor };
+    const $from = root.editor?.state.selection.$from;
+    return $from?.parentOffset === 0 && $from.parent.textContent === text;
+  }, joined);
+  await page.keyboard.press('Backspace');
+  const blocks = await editor.locator(TOP_LEVEL).allTextContents();
+  assert.equal(blocks.length, 199);
+  assert.ok(blocks.includes(`${before}${joined}`), `"${before}" and "${joined}" joined`);
+  await page.keyboard.press('ControlOrMeta+z');
+  assert.deepEqual(await editor.locator(TOP_LEVEL).allTextContents(), lines);
+
+  // A mouse selection from one chunk into the next, made bold, bolds both lines' parts.
+  const from = editor.locator(TOP_LEVEL).nth(60);
+  const to = editor.locator(TOP_LEVEL).nth(70);
+  // Centred, clear of the sticky top bar.
+  await editor
+    .locator(TOP_LEVEL)
+    .nth(65)
+    .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  assert.ok(start && end, 'both lines are laid out');
+  await page.mouse.move(start.x + 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + 40, end.y + end.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await page.waitForFunction(() => {
+    const root = document.querySelector('.ProseMirror') as Element & { editor?: Editor };
+    const selection = root.editor?.state.selection;
+    return selection !== undefined && selection.$from.parent !== selection.$to.parent;
+  });
+  await page.keyboard.press('ControlOrMeta+b');
+  const bold = await editor.locator('strong').allTextContents();
+  assert.equal(bold.length, 11, `lines 61 to 71 hold bold text: ${JSON.stringify(bold)}`);
+  assert.match(bold[0] ?? '', /^Line 61/);
   await session.close();
 });
