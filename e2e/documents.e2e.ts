@@ -71,6 +71,31 @@ test('two tabs on one document: the stale save gets 409, the writer keeps both, 
   await session.close();
 });
 
+test('the same words saved from another tab are taken without asking', async () => {
+  const session = await openEditor(browser);
+  const tabA = session.page;
+  await typeAtEnd(tabA, 'Shared start.');
+  await saved(tabA);
+
+  const tabB = await session.context.newPage();
+  await tabB.goto(tabA.url());
+  await editorLocator(tabB).getByText('Shared start.').waitFor();
+  await typeAtEnd(tabB, ' The same ending.');
+  await saved(tabB);
+
+  // Tab A writes the very same words: its save meets tab B's version, whose content is the
+  // same, so there is nothing to choose between.
+  await typeAtEnd(tabA, ' The same ending.');
+  await saved(tabA);
+  const dialog = tabA.getByRole('alertdialog', { name: 'This document was changed elsewhere' });
+  assert.equal(await dialog.count(), 0, 'no conflict dialog for identical content');
+  const texts = (await serverDocuments(session)).map((doc) => doc.text);
+  assert.equal(texts.length, 1);
+  assert.equal(texts[0]?.split('The same ending.').length, 2, 'the ending is there once');
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
 test('editing offline is kept on the device and saved when the connection returns', async () => {
   const session = await openEditor(browser);
   const { page, context } = session;
