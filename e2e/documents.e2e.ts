@@ -38,17 +38,25 @@ async function serverDocuments(session: EditorSession): Promise<{ title: string;
   );
 }
 
-test('two tabs on one document: the stale save gets 409, the writer keeps both, and no text is lost', async () => {
-  const session = await openEditor(browser);
+/**
+ * One document open in two tabs of `session`: tab A wrote "Shared start." and saved, then tab B
+ * opened it, wrote `inB` and saved. Returns both tabs; tab A still holds the first version.
+ */
+async function twoTabsOneDocument(session: EditorSession, inB: string) {
   const tabA = session.page;
   await typeAtEnd(tabA, 'Shared start.');
   await saved(tabA);
-
   const tabB = await session.context.newPage();
   await tabB.goto(tabA.url());
   await editorLocator(tabB).getByText('Shared start.').waitFor();
-  await typeAtEnd(tabB, ' Written in tab B.');
+  await typeAtEnd(tabB, inB);
   await saved(tabB);
+  return { tabA, tabB };
+}
+
+test('two tabs on one document: the stale save gets 409, the writer keeps both, and no text is lost', async () => {
+  const session = await openEditor(browser);
+  const { tabA } = await twoTabsOneDocument(session, ' Written in tab B.');
 
   await typeAtEnd(tabA, ' Written in tab A.');
   // It cannot be dismissed without a choice, hence an alert dialog.
@@ -73,15 +81,7 @@ test('two tabs on one document: the stale save gets 409, the writer keeps both, 
 
 test('the same words saved from another tab are taken without asking', async () => {
   const session = await openEditor(browser);
-  const tabA = session.page;
-  await typeAtEnd(tabA, 'Shared start.');
-  await saved(tabA);
-
-  const tabB = await session.context.newPage();
-  await tabB.goto(tabA.url());
-  await editorLocator(tabB).getByText('Shared start.').waitFor();
-  await typeAtEnd(tabB, ' The same ending.');
-  await saved(tabB);
+  const { tabA } = await twoTabsOneDocument(session, ' The same ending.');
 
   // Tab A writes the very same words: its save meets tab B's version, whose content is the
   // same, so there is nothing to choose between.
