@@ -11,7 +11,6 @@ import {
   blockDepth,
   blocksOf,
   chunkBlocks,
-  chunkedDoc,
   forEachBlock,
   unchunked,
   walkBlocks,
@@ -31,7 +30,8 @@ function flat(count: number): ProseMirrorNode {
 }
 
 function chunked(doc: ProseMirrorNode): ProseMirrorNode {
-  return chunkedDoc(rebuildInSchema(doc, editorSchema));
+  const blocks = blocksOf(rebuildInSchema(doc, editorSchema));
+  return editorSchema.topNodeType.createChecked(null, chunkBlocks(editorSchema, blocks));
 }
 
 /** The text of the blocks between two block boundaries. */

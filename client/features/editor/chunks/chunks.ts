@@ -40,7 +40,7 @@ export function isChunk(node: ProseMirrorNode | null | undefined): boolean {
 }
 
 /** Whether `doc` is an editor document, made of chunks. */
-export function isChunked(doc: ProseMirrorNode): boolean {
+function isChunked(doc: ProseMirrorNode): boolean {
   return isChunk(doc.firstChild);
 }
 
@@ -112,15 +112,6 @@ export function chunkBlocks(schema: Schema, blocks: readonly ProseMirrorNode[]):
     start = end;
   }
   return Fragment.fromArray(chunks);
-}
-
-/**
- * `doc` with its blocks in chunks: a document of the editor's schema built from the blocks of a
- * document without chunks (JSON read with `nodeFromJSON`, which does not check content).
- */
-export function chunkedDoc(doc: ProseMirrorNode): ProseMirrorNode {
-  if (isChunked(doc)) return doc;
-  return doc.type.createChecked(doc.attrs, chunkBlocks(doc.type.schema, blocksOf(doc)), doc.marks);
 }
 
 /**
