@@ -90,6 +90,18 @@ describe('sanitizeDocJson', () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
+  it('shares what breaks no rule instead of copying it', () => {
+    const clean = paragraph({ type: 'text', text: 'fine', marks: [link('https://example.com')] });
+    const dirty = paragraph({ type: 'text', text: 'x', marks: [link('javascript:x')] });
+    const untouched = doc(clean);
+    expect(sanitizeDocJson(untouched)).toBe(untouched);
+    const input = doc(clean, dirty);
+    const output = sanitizeDocJson(input)!;
+    expect(output).not.toBe(input);
+    expect(output.content![0]).toBe(clean);
+    expect(output.content![1]).toEqual(paragraph({ type: 'text', text: 'x' }));
+  });
+
   it('refuses anything that is not a document', () => {
     expect(sanitizeDocJson(null)).toBeNull();
     expect(sanitizeDocJson('doc')).toBeNull();

@@ -39,43 +39,70 @@ function keepMark(mark: unknown): boolean {
   return mark.type !== 'link' || isAllowedLinkUrl(attr(mark, 'href'));
 }
 
-function cleanNode(node: Json): JSONContent {
-  const copy: Json = { ...node };
+/** `node` with the rules applied: itself when it breaks none, which is the usual case. */
+function cleanNode(node: Json): Json {
+  // Copied on the first change; no closure for it, as this runs for every node of every save.
+  let copy: Json | undefined;
   if (typeof node.type === 'string' && HTML_TYPES.has(node.type)) {
-    copy.attrs = {
-      ...(isObject(node.attrs) ? node.attrs : {}),
-      html: sanitizeHtml(attr(node, 'html')),
-    };
+    const html = attr(node, 'html');
+    const clean = sanitizeHtml(html);
+    if (clean !== html || !isObject(node.attrs)) {
+      copy = { ...node, attrs: { ...(isObject(node.attrs) ? node.attrs : {}), html: clean } };
+    }
   }
   if (Array.isArray(node.marks)) {
     const marks = node.marks.filter(keepMark);
-    if (marks.length > 0) copy.marks = marks;
-    else delete copy.marks;
+    if (marks.length < node.marks.length || marks.length === 0) {
+      copy ??= { ...node };
+      if (marks.length > 0) copy.marks = marks;
+      else delete copy.marks;
+    }
   }
   if (Array.isArray(node.content)) {
-    const children = node.content.filter(isObject);
-    const kept = children.flatMap((child) =>
-      keepNode(child) ? [cleanNode(child)] : (replacement(child) as JSONContent[]),
-    );
-    const wasBlockContainer = children.some(
-      (child) => typeof child.type === 'string' && !INLINE_TYPES.has(child.type),
-    );
-    // A quote or cell whose only image was dropped would be invalid empty; an empty line is not.
-    copy.content = kept.length === 0 && wasBlockContainer ? [{ type: 'paragraph' }] : kept;
+    const content = cleanContent(node.content);
+    if (content !== node.content) {
+      copy ??= { ...node };
+      copy.content = content;
+    }
   }
-  return copy as JSONContent;
+  return copy ?? node;
+}
+
+/** Children with the rules applied: the same array when none of them changed. */
+function cleanContent(content: unknown[]): unknown[] {
+  let kept: unknown[] | undefined;
+  let wasBlockContainer = false;
+  for (let index = 0; index < content.length; index++) {
+    const child = content[index];
+    let cleaned: unknown[] | undefined;
+    if (!isObject(child)) cleaned = [];
+    else {
+      if (typeof child.type === 'string' && !INLINE_TYPES.has(child.type)) wasBlockContainer = true;
+      if (!keepNode(child)) cleaned = replacement(child);
+      else {
+        const clean = cleanNode(child);
+        if (clean !== child) cleaned = [clean];
+      }
+    }
+    if (cleaned && !kept) kept = content.slice(0, index);
+    if (kept) kept.push(...(cleaned ?? [child]));
+  }
+  if (!kept) return content;
+  // A quote or cell whose only image was dropped would be invalid empty; an empty line is not.
+  return kept.length === 0 && wasBlockContainer ? [{ type: 'paragraph' }] : kept;
 }
 
 /**
- * A copy of document JSON from outside (the server, IndexedDB, a file) with the link rule of
- * DESIGN §4 applied: link marks with a rejected URL are removed (their text stays), images with a
- * rejected source (an inline one leaves its alt text) and videos that are not YouTube are
- * removed, and raw HTML is sanitised again. Null when `json` is not a document at all. The schema
- * check (`schema.nodeFromJSON(...).check()`) still has to follow.
+ * Document JSON from outside (the server, IndexedDB, a file) with the link rule of DESIGN §4
+ * applied: link marks with a rejected URL are removed (their text stays), images with a rejected
+ * source (an inline one leaves its alt text) and videos that are not YouTube are removed, and raw
+ * HTML is sanitised again. Parts that break no rule are shared with `json` (usually all of it), so
+ * neither may be changed in place afterwards. Null when `json` is not a document at all. The
+ * schema check still has to follow.
  */
 export function sanitizeDocJson(json: unknown): JSONContent | null {
   if (!isObject(json) || json.type !== 'doc') return null;
-  const doc = cleanNode(json);
-  if (!doc.content || doc.content.length === 0) doc.content = [{ type: 'paragraph' }];
+  const doc = cleanNode(json) as JSONContent;
+  if (!doc.content || doc.content.length === 0) return { ...doc, content: [{ type: 'paragraph' }] };
   return doc;
 }

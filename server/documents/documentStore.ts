@@ -6,7 +6,7 @@ import type {
 } from '../../common/api/documents.ts';
 import type { Queryable } from '../db/database.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
-import { plainTextOf, type ValidContent } from './validateContent.ts';
+import { documentNode, plainTextOf, type ValidContent } from './validateContent.ts';
 
 /** How many rows the sidebar gets at most; search finds the rest. */
 const LIST_LIMIT = 500;
@@ -131,7 +131,7 @@ export class DocumentStore {
       `INSERT INTO documents (owner_id, title, content, plain_text, search, indexed_version)
        VALUES ($1, $2, $3::jsonb, $4, ${SEARCH_VECTOR('$2', '$4')}, 1)
        RETURNING ${META_COLUMNS}`,
-      [ownerId, title, content.jsonText, plainTextOf(content.doc)],
+      [ownerId, title, content.jsonText, plainTextOf(documentNode(content))],
     );
     return toMeta(rows[0]!);
   }
@@ -151,7 +151,7 @@ export class DocumentStore {
          VALUES ($1, $2, $3, $4::jsonb, $5, ${SEARCH_VECTOR('$3', '$5')}, 1)
          ON CONFLICT (id) DO NOTHING
          RETURNING ${META_COLUMNS}`,
-      [id, ownerId, title, content.jsonText, plainTextOf(content.doc)],
+      [id, ownerId, title, content.jsonText, plainTextOf(documentNode(content))],
     );
     if (rows[0]) return { outcome: 'created', document: toMeta(rows[0]) };
     const { rows: existing } = await this.db.query<MetaRow>(

@@ -1,4 +1,4 @@
-import type { Node as PMNode } from '@tiptap/pm/model';
+import { Mark, type Node as PMNode, type NodeType, type Schema } from '@tiptap/pm/model';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
@@ -13,8 +13,6 @@ export interface ValidContent {
   json: DocumentContent;
   /** `json` as text, made once: for the size check and the database. */
   jsonText: string;
-  /** The document as a ProseMirror node (for export and text). */
-  doc: PMNode;
 }
 
 /**
@@ -24,48 +22,124 @@ export interface ValidContent {
 export function validateContent(content: DocumentContent): ValidContent {
   const cleaned = sanitizeDocJson(content);
   if (!cleaned) throw InvalidDocumentError('The document is not a document the editor can open.');
-  let doc: PMNode;
-  try {
-    doc = inkwellSchema().nodeFromJSON(cleaned);
-    doc.check();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw InvalidDocumentError(`The document does not fit the editor: ${reason}`, error);
-  }
-  const problem = attributeProblem(doc);
+  const problem = schemaProblem(inkwellSchema(), cleaned);
   if (problem) throw InvalidDocumentError(`The document does not fit the editor: ${problem}`);
-  return { json: cleaned as DocumentContent, jsonText: JSON.stringify(cleaned), doc };
+  return { json: cleaned as DocumentContent, jsonText: JSON.stringify(cleaned) };
+}
+
+/** Validated content as a ProseMirror node (for export and text); it is known to load. */
+export function documentNode(content: ValidContent): PMNode {
+  return inkwellSchema().nodeFromJSON(content.json);
+}
+
+/** A node checked by {@link checkNode}: what its parent needs to know of it. */
+interface Checked {
+  type: NodeType;
+  marks: readonly Mark[];
+}
+
+/**
+ * Why `json` would not load in `schema`, or null if it would. It accepts what
+ * `schema.nodeFromJSON(json).check()` accepts (adjacent text with the same marks counting as one,
+ * as there), plus the attribute values the editor and the Markdown export depend on, without
+ * building the document: every save passes through here, and building a 100 KB document took
+ * more of the server's time than the rest of the check.
+ */
+export function schemaProblem(schema: Schema, json: unknown): string | null {
+  try {
+    checkNode(schema, json);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function checkNode(schema: Schema, json: unknown): Checked {
+  if (typeof json !== 'object' || json === null) throw new RangeError('A node must be an object.');
+  const node = json as { type?: unknown; attrs?: unknown; content?: unknown; marks?: unknown };
+  if (typeof node.type !== 'string') throw new RangeError('A node has no type.');
+  const marks = node.marks ? checkMarks(schema, node.marks) : Mark.none;
+  if (node.type === 'text') {
+    const { text } = node as { text?: unknown };
+    if (typeof text !== 'string' || text === '') throw new RangeError('A text node has no text.');
+    return { type: schema.nodes.text!, marks };
+  }
+  // The schema's tables have no prototype: only its own types are found.
+  const type = schema.nodes[node.type];
+  if (!type) throw new RangeError(`There is no node type ${node.type}.`);
+  // `create` computes and validates the attributes, as `Node.fromJSON` does.
+  const { attrs } = type.create(node.attrs as Record<string, unknown> | null | undefined);
+  const attrProblem = attributeProblem(type.name, attrs);
+  if (attrProblem) throw new RangeError(attrProblem);
+  let match = type.contentMatch;
+  if (node.content) {
+    if (!Array.isArray(node.content)) throw new RangeError(`${type.name}.content is not a list.`);
+    let previous: Checked | null = null;
+    for (const child of node.content as unknown[]) {
+      const checked = checkNode(schema, child);
+      // ProseMirror joins adjacent text with the same marks into one node before matching.
+      const joined =
+        previous?.type.isText && checked.type.isText && Mark.sameSet(previous.marks, checked.marks);
+      const next = joined ? match : match.matchType(checked.type);
+      if (!next || !type.allowsMarks(checked.marks)) {
+        throw new RangeError(`${describe(checked)} cannot go in ${type.name} there.`);
+      }
+      match = next;
+      previous = checked;
+    }
+  }
+  if (!match.validEnd) throw new RangeError(`${type.name} is missing content it needs.`);
+  return { type, marks };
+}
+
+/** Marks as `Node.fromJSON` makes them (sorted by rank), and refused as `Node.check` refuses a set. */
+function checkMarks(schema: Schema, json: unknown): readonly Mark[] {
+  if (!Array.isArray(json)) throw new RangeError('A node\u2019s marks are not a list.');
+  const marks: Mark[] = [];
+  for (const raw of json as unknown[]) {
+    const { type, attrs } = (raw ?? {}) as { type?: unknown; attrs?: unknown };
+    const markType = typeof type === 'string' ? schema.marks[type] : undefined;
+    if (!markType) throw new RangeError(`There is no mark type ${String(type)}.`);
+    marks.push(markType.create(attrs as Record<string, unknown> | null | undefined));
+  }
+  const sorted = Mark.setFrom(marks);
+  let set: readonly Mark[] = Mark.none;
+  for (const mark of sorted) set = mark.addToSet(set);
+  if (!Mark.sameSet(set, sorted)) {
+    throw new RangeError(`These marks cannot go together: ${sorted.map((m) => m.type.name)}.`);
+  }
+  return sorted;
+}
+
+function describe(checked: Checked): string {
+  const marks = checked.marks.map((mark) => mark.type.name);
+  return marks.length > 0 ? `${checked.type.name} (${marks.join(', ')})` : checked.type.name;
 }
 
 /**
  * The schema checks which nodes may go where, not what their attributes hold; these are the
  * attributes whose values the editor and the Markdown export depend on.
  */
-function attributeProblem(doc: PMNode): string | null {
-  let problem: string | null = null;
-  doc.descendants((node) => {
-    if (problem) return false;
-    // A loop over keys, not Object.entries: this runs for every node of every save.
-    const attrs = node.attrs as Record<string, unknown>;
-    for (const name in attrs) {
-      const value = attrs[name];
-      if (value !== null && typeof value === 'object') {
-        problem = `${node.type.name}.${name} must be a plain value.`;
-      }
+function attributeProblem(typeName: string, attrs: Record<string, unknown>): string | null {
+  // A loop over keys, not Object.entries: this runs for every node of every save.
+  for (const name in attrs) {
+    const value = attrs[name];
+    if (value === null || typeof value !== 'object') continue;
+    return `${typeName}.${name} must be a plain value.`;
+  }
+  if (typeName === 'heading') {
+    const { level } = attrs;
+    if (!(Number.isInteger(level) && Number(level) >= 1 && Number(level) <= 6)) {
+      return 'a heading level must be 1 to 6.';
     }
-    const { level, start } = node.attrs as { level?: unknown; start?: unknown };
-    if (
-      node.type.name === 'heading' &&
-      !(Number.isInteger(level) && Number(level) >= 1 && Number(level) <= 6)
-    ) {
-      problem = 'a heading level must be 1 to 6.';
+  }
+  if (typeName === 'orderedList') {
+    const { start } = attrs;
+    if (!(Number.isInteger(start) && Number(start) >= 0)) {
+      return 'a numbered list must start at a whole number.';
     }
-    if (node.type.name === 'orderedList' && !(Number.isInteger(start) && Number(start) >= 0)) {
-      problem = 'a numbered list must start at a whole number.';
-    }
-    return !problem;
-  });
-  return problem;
+  }
+  return null;
 }
 
 /** The text of a document for excerpts and search. */

@@ -12,7 +12,7 @@ import {
 } from '../../common/api/documents.ts';
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
 import { DocumentStore } from '../documents/documentStore.ts';
-import { EMPTY_DOCUMENT, validateContent } from '../documents/validateContent.ts';
+import { documentNode, EMPTY_DOCUMENT, validateContent } from '../documents/validateContent.ts';
 import {
   InvalidRequestError,
   NotFoundError,
@@ -124,7 +124,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   app.get('/api/documents/:id/export.md', async (c) => {
     const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
     if (!document) throw NotFoundError('There is no such document.');
-    const markdown = serializeMarkdown(validateContent(document.content).doc);
+    const markdown = serializeMarkdown(documentNode(validateContent(document.content)));
     const name = fileNameOf(document.title);
     c.header('Content-Type', 'text/markdown; charset=utf-8');
     c.header(
