@@ -115,6 +115,34 @@ test('a plain paste is not converted from Markdown; Paste as Markdown is', async
   await session.close();
 });
 
+test('a table pasted from a word processor, column widths and all, is saved', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const editor = editorLocator(page);
+  await editor.click();
+  // Google Docs and Word give each column a width, which the editor keeps on the cells.
+  const save = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' && response.url().includes('/api/documents/'),
+  );
+  await paste(page, {
+    'text/html':
+      '<table><colgroup><col width="212"><col width="98"></colgroup>' +
+      '<tr><td>Quarter</td><td>Sales</td></tr><tr><td>Q1</td><td>40</td></tr></table>',
+    'text/plain': 'Quarter\tSales\nQ1\t40',
+  });
+  await editor.getByRole('cell', { name: 'Q1' }).waitFor();
+  const response = await save;
+  assert.equal(response.status(), 200, await response.text());
+  const stored = await page.evaluate(async (url) => {
+    const id = new URL(url).pathname.split('/').pop();
+    return (await fetch(`/api/documents/${id}`).then((res) => res.text())) as string;
+  }, page.url());
+  assert.match(stored, /"colwidth":\[212\]/);
+  assert.match(stored, /"text":"Q1"/);
+  await session.close();
+});
+
 test('a javascript: link, pasted or typed, is dropped and its text kept', async () => {
   session = await openEditor(browser);
   const { page } = session;

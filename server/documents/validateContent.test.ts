@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { parseMarkdown } from '../../common/editor/markdown/index.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
-import { schemaProblem, validateContent } from './validateContent.ts';
+import { documentNode, schemaProblem, validateContent } from './validateContent.ts';
 
 const schema = inkwellSchema();
 const { tests: specExamples } = createRequire(import.meta.url)('commonmark-spec') as {
@@ -28,8 +28,10 @@ function referenceAccepts(json: unknown): boolean {
   let accepted = true;
   doc.descendants((node) => {
     const attrs = node.attrs as Json;
-    for (const value of Object.values(attrs)) {
-      if (typeof value === 'object' && value !== null) accepted = false;
+    for (const [name, value] of Object.entries(attrs)) {
+      const widths = name === 'colwidth' && Array.isArray(value);
+      if (typeof value === 'object' && value !== null && !widths) accepted = false;
+      if (widths && !value.every((w) => w === null || typeof w === 'number')) accepted = false;
     }
     const { level, start } = attrs as { level?: number; start?: number };
     if (node.type.name === 'heading' && !(Number.isInteger(level) && level! >= 1 && level! <= 6)) {
@@ -75,6 +77,8 @@ const ATTRS: unknown[] = [
   { start: 1.5 },
   { language: { toString: 'x' } },
   { language: 'ts' },
+  { colwidth: [120, null] },
+  { colwidth: ['wide'] },
   { colspan: 2 },
   { checked: true },
   { src: 'https://example.com/a.png' },
@@ -234,6 +238,24 @@ describe('schemaProblem', () => {
 });
 
 describe('validateContent', () => {
+  it('keeps the column widths the editor reads from a pasted table', () => {
+    const cell = (colwidth: unknown) => ({
+      type: 'tableCell',
+      attrs: { colspan: 1, rowspan: 1, colwidth, align: null },
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a' }] }],
+    });
+    const table = (colwidth: unknown) => ({
+      type: 'doc' as const,
+      content: [{ type: 'table', content: [{ type: 'tableRow', content: [cell(colwidth)] }] }],
+    });
+    const valid = validateContent(table([200, null]));
+    expect(documentNode(valid).firstChild!.firstChild!.firstChild!.attrs.colwidth).toEqual([
+      200,
+      null,
+    ]);
+    expect(() => validateContent(table([{ px: 200 }]))).toThrow(/colwidth must be a plain value/);
+  });
+
   it('stores the input as it came when no rule removes anything', () => {
     const content = linkedDocument();
     const valid = validateContent(content);

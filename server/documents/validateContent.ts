@@ -124,7 +124,7 @@ function attributeProblem(typeName: string, attrs: Record<string, unknown>): str
   // A loop over keys, not Object.entries: this runs for every node of every save.
   for (const name in attrs) {
     const value = attrs[name];
-    if (value === null || typeof value !== 'object') continue;
+    if (value === null || typeof value !== 'object' || isColumnWidths(name, value)) continue;
     return `${typeName}.${name} must be a plain value.`;
   }
   if (typeName === 'heading') {
@@ -140,6 +140,18 @@ function attributeProblem(typeName: string, attrs: Record<string, unknown>): str
     }
   }
   return null;
+}
+
+/**
+ * A table cell's column widths: the editor reads them from pasted HTML (`<col width>`, as Google
+ * Docs and Word write) as a list of numbers, a width it cannot read as null.
+ */
+function isColumnWidths(name: string, value: object): boolean {
+  return (
+    name === 'colwidth' &&
+    Array.isArray(value) &&
+    value.every((width) => width === null || typeof width === 'number')
+  );
 }
 
 /** The text of a document for excerpts and search. */
