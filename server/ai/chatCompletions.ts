@@ -5,13 +5,8 @@ import { AiUpstreamError, AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { promptChars, type ChatMessage } from './prompts.ts';
 import { SseParser } from './sseParser.ts';
-import {
-  loggableBody,
-  readSome,
-  statusError,
-  stoppedError,
-  type StopReason,
-} from './upstreamErrors.ts';
+import { postJson, readSome, type UpstreamResponse } from './postJson.ts';
+import { loggableBody, statusError, stoppedError, type StopReason } from './upstreamErrors.ts';
 
 /** The timeouts of one upstream request, in milliseconds. */
 export interface ChatTimeouts {
@@ -115,7 +110,7 @@ export class ChatCompletionsClient {
       return AiUpstreamError(message);
     };
 
-    let response: Response;
+    let response: UpstreamResponse;
     try {
       response = await this.#send(request, controller.signal);
     } catch (error) {
@@ -130,9 +125,9 @@ export class ChatCompletionsClient {
       phase = setTimeout(() => stop('idle'), timeouts.idleMs);
     };
     const take = (data: string) => readChunk(data, state, this.logger, this.provider.apiKey);
-    const body = response.body;
+    const { body } = response;
     // A provider that ignores `stream: true` answers with one JSON object.
-    const whole = !(response.headers.get('Content-Type') ?? '').includes('text/event-stream');
+    const whole = !(response.header('Content-Type') ?? '').includes('text/event-stream');
 
     return {
       close: finish,
@@ -146,15 +141,11 @@ export class ChatCompletionsClient {
           estimated: true,
         },
       async *deltas() {
-        const reader = body?.getReader();
         const parser = new SseParser();
         const decoder = new TextDecoder();
         let raw = '';
         try {
-          if (!reader) throw AiUpstreamError('The AI provider sent an empty answer.');
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
+          for await (const value of body) {
             onBytes();
             if (whole) {
               raw += decoder.decode(value, { stream: true });
@@ -181,19 +172,18 @@ export class ChatCompletionsClient {
           throw failure(error, true);
         } finally {
           finish();
-          reader?.releaseLock();
         }
       },
     };
   }
 
-  async #send(request: ChatRequest, signal: AbortSignal): Promise<Response> {
+  async #send(request: ChatRequest, signal: AbortSignal): Promise<UpstreamResponse> {
     const url = chatCompletionsUrl(this.provider.baseUrl);
     const post = (capParam: 'max_tokens' | 'max_completion_tokens') =>
-      fetch(url, {
-        method: 'POST',
-        headers: this.#headers(url),
-        body: JSON.stringify({
+      postJson(
+        url,
+        this.#headers(url),
+        JSON.stringify({
           model: this.provider.model,
           messages: request.messages,
           stream: true,
@@ -201,9 +191,9 @@ export class ChatCompletionsClient {
           [capParam]: request.maxOutputTokens,
         }),
         signal,
-      });
+      );
     let response = await post(this.#completionTokensParam ? 'max_completion_tokens' : 'max_tokens');
-    if (response.ok) return response;
+    if (isSuccess(response)) return response;
     let body = await readSome(response, 4096);
     // OpenAI's reasoning models refuse max_tokens and name the parameter they want instead.
     if (
@@ -213,14 +203,14 @@ export class ChatCompletionsClient {
     ) {
       this.#completionTokensParam = true;
       response = await post('max_completion_tokens');
-      if (response.ok) return response;
+      if (isSuccess(response)) return response;
       body = await readSome(response, 4096);
     }
     this.logger.warn('The AI provider answered with an error.', {
       status: response.status,
       body: loggableBody(body, this.provider.apiKey),
     });
-    throw statusError(response.status, response.headers.get('Retry-After'), this.provider.model);
+    throw statusError(response.status, response.header('Retry-After'), this.provider.model);
   }
 
   #headers(url: string): Record<string, string> {
@@ -236,6 +226,10 @@ export class ChatCompletionsClient {
     }
     return headers;
   }
+}
+
+function isSuccess(response: UpstreamResponse): boolean {
+  return response.status >= 200 && response.status < 300;
 }
 
 /** `<base>/chat/completions`, keeping the base's query (Azure's `api-version`). */
@@ -298,7 +292,7 @@ function readChunk(
   return { text, done: false };
 }
 
-/** An error's message and its cause's (`connect ECONNREFUSED …`); fetch puts no headers in either. */
+/** An error's message and its cause's (`connect ECONNREFUSED …`); neither holds headers. */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';

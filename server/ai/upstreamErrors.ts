@@ -87,21 +87,3 @@ export function loggableBody(body: string, apiKey: string | undefined): string {
   if (apiKey) text = text.split(apiKey).join('[redacted]');
   return text.length > LOGGED_BODY_CHARS ? `${text.slice(0, LOGGED_BODY_CHARS)}…` : text;
 }
-
-/** Up to `maxChars` of a response body as text, then the rest is dropped (and the body cancelled). */
-export async function readSome(response: Response, maxChars: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < maxChars) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, maxChars);
-}
