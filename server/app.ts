@@ -87,11 +87,13 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
   app.route('/', authRoutes(services));
-  app.use('/api/*', csrfProtection(new URL(services.publicUrl).origin), requireSession(services));
+  app.use('/api/*', csrfProtection(new URL(services.publicUrl).origin));
+  // Before the session check: the AI route looks its session up together with its admission.
+  app.route('/', aiRoutes(services));
+  app.use('/api/*', requireSession(services));
   app.route('/', sessionRoutes(services));
   app.route('/', documentRoutes(services));
   app.route('/', configRoutes(services));
-  app.route('/', aiRoutes(services));
 
   // Stays after every API route, so that no /api request ever falls through to the client.
   app.all('/api/*', () => {

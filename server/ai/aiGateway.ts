@@ -1,12 +1,13 @@
 import { hostname } from 'node:os';
 import type { AiUsage } from '../../common/api/ai.ts';
+import { activeSession, sessionKey, type ActiveSession } from '../auth/sessions.ts';
 import type { AiConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { AiNotConfiguredError, PayloadTooLargeError, RateLimitedError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { ChatCompletionsClient, type ChatStream } from './chatCompletions.ts';
 import { buildMessages, type GenerateRequest } from './prompts.ts';
-import { admitRequest, recordUsage, releaseStream } from './usageLimits.ts';
+import { admitSessionRequest, recordUsage, releaseStream } from './usageLimits.ts';
 
 /** How long past the total timeout a stream's claim counts as held, for clocks and slow cleanup. */
 const STALE_MARGIN_SECONDS = 60;
@@ -15,8 +16,11 @@ const BUSY_RETRY_SECONDS = 2;
 
 /** One admitted request: its stream claim, to be ended exactly once. */
 export interface AiLease {
-  /** Records the request's usage and frees the user's stream; logs rather than throws. */
-  end(usage: AiUsage): Promise<void>;
+  /**
+   * Records the request's usage (none when it never reached the provider: null) and frees the
+   * user's stream; logs rather than throws.
+   */
+  end(usage: AiUsage | null): Promise<void>;
 }
 
 /**
@@ -68,17 +72,27 @@ export class AiGateway {
   }
 
   /**
-   * Admits one request of `userId`, or throws 429 `rate_limited`: the daily budget is spent, the
-   * minute's requests are used up, or another answer of theirs is still streaming.
+   * The session behind the cookie value `token` and one request of its user admitted, in one
+   * round trip; null when there is no live session, and then nothing is counted. Throws 429
+   * `rate_limited` when the daily budget is spent, the minute's requests are used up, or another
+   * answer of theirs is still streaming.
    */
-  async admit(userId: string): Promise<AiLease> {
+  async admit(
+    token: string,
+    sessionDays: number,
+  ): Promise<{ session: ActiveSession; lease: AiLease } | null> {
     const { db, config } = this;
-    const admission = await admitRequest(db, userId, {
+    const idHash = sessionKey(token);
+    if (!idHash) return null;
+    const found = await admitSessionRequest(db, idHash, {
       dailyTokenBudget: config.dailyTokenBudget,
       requestsPerMinute: config.requestsPerMinute,
       instance: this.#instance,
       staleAfterSeconds: Math.ceil(config.totalTimeoutMs / 1000) + STALE_MARGIN_SECONDS,
     });
+    if (!found) return null;
+    const session = await activeSession(db, idHash, found.session, sessionDays);
+    const { admission } = found;
     if (!admission.admitted) {
       switch (admission.reason) {
         case 'budget':
@@ -95,14 +109,19 @@ export class AiGateway {
           throw RateLimitedError(BUSY_RETRY_SECONDS, 'Another AI request is still running.');
       }
     }
-    const { streamId } = admission;
+    return { session, lease: this.#lease(session.user.id, admission.streamId) };
+  }
+
+  /** The stream claim `streamId` of `userId`, ended at most once. */
+  #lease(userId: string, streamId: string): AiLease {
+    const { db } = this;
     let ended = false;
     return {
       end: async (usage) => {
         if (ended) return;
         ended = true;
         try {
-          await recordUsage(db, userId, usage);
+          if (usage) await recordUsage(db, userId, usage);
         } catch (error) {
           this.logger.error('Recording AI usage failed.', error, { userId });
         }

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { upsertUser } from '../auth/sessions.ts';
+import { createSession, hashToken, upsertUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import {
-  admitRequest,
+  admitSessionRequest,
   recordUsage,
   releaseStream,
   usageToday,
   type AdmissionLimits,
 } from './usageLimits.ts';
+
+/** The key of each test user's session: requests are admitted by session. */
+const sessionOf = new Map<string, string>();
 
 async function newUser(db: Database): Promise<string> {
   const user = await upsertUser(db, {
@@ -18,7 +21,21 @@ async function newUser(db: Database): Promise<string> {
     email: null,
     name: null,
   });
+  const token = await createSession(db, {
+    userId: user.id,
+    days: 1,
+    userAgent: undefined,
+    idToken: undefined,
+  });
+  sessionOf.set(user.id, hashToken(token));
   return user.id;
+}
+
+/** Admits a request of `userId` with `LIMITS` and `overrides`. */
+async function admitRequest(db: Database, userId: string, overrides: Partial<AdmissionLimits>) {
+  const found = await admitSessionRequest(db, sessionOf.get(userId)!, { ...LIMITS, ...overrides });
+  expect(found?.session.user_id).toBe(userId);
+  return found!.admission;
 }
 
 const LIMITS: AdmissionLimits = {
@@ -34,13 +51,13 @@ async function admit(
   userId: string,
   overrides: Partial<AdmissionLimits> = {},
 ): Promise<string> {
-  const admission = await admitRequest(db, userId, { ...LIMITS, ...overrides });
+  const admission = await admitRequest(db, userId, overrides);
   return admission.admitted ? admission.streamId : admission.reason;
 }
 
 /** Admits a request and frees its stream at once; the stream id, or why it was refused. */
 async function admitAndEnd(db: Database, userId: string, overrides: Partial<AdmissionLimits> = {}) {
-  const admission = await admitRequest(db, userId, { ...LIMITS, ...overrides });
+  const admission = await admitRequest(db, userId, overrides);
   if (!admission.admitted) return admission;
   await releaseStream(db, userId, admission.streamId);
   return { admitted: true };
@@ -56,6 +73,20 @@ async function requestsCounted(db: Database, userId: string): Promise<number> {
 const UUID = /^[0-9a-f-]{36}$/;
 
 describeEachDatabase('AI usage limits', (getDb) => {
+  it('admits nothing and counts nothing without a live session', async () => {
+    const db = getDb();
+    const ada = await newUser(db);
+    const expired = sessionOf.get(ada)!;
+    await db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash = $1`,
+      [expired],
+    );
+    expect(await admitSessionRequest(db, expired, LIMITS)).toBeNull();
+    expect(await admitSessionRequest(db, hashToken('forged'), LIMITS)).toBeNull();
+    expect(await requestsCounted(db, ada)).toBe(0);
+    expect((await db.query('SELECT 1 FROM ai_streams WHERE user_id = $1', [ada])).rows).toEqual([]);
+  });
+
   it('lets one stream per user run, and the next once it is freed', async () => {
     const db = getDb();
     const [ada, bob] = [await newUser(db), await newUser(db)];
@@ -138,7 +169,7 @@ describeEachDatabase('AI usage limits', (getDb) => {
     for (let request = 1; request <= 3; request += 1) {
       expect(await admitAndEnd(db, ada, limit)).toEqual({ admitted: true });
     }
-    const refused = await admitRequest(db, ada, { ...LIMITS, ...limit });
+    const refused = await admitRequest(db, ada, limit);
     expect(refused).toMatchObject({ admitted: false, reason: 'rate' });
     const wait = 'waitSeconds' in refused ? refused.waitSeconds : 0;
     expect(wait).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AiUsage } from '../../common/api/ai.ts';
+import type { SessionRow } from '../auth/sessions.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** Today as the budget counts it: the UTC date, whatever the server's time zone. */
@@ -7,7 +8,7 @@ const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
 /** Largest value of an `integer` column: counts stop there rather than fail the statement. */
 const MAX_INT = 2_147_483_647;
 
-/** What {@link admitRequest} needs to know of the limits. */
+/** What {@link admitSessionRequest} needs to know of the limits. */
 export interface AdmissionLimits {
   /** Tokens a user may use per UTC day. */
   dailyTokenBudget: number;
@@ -25,31 +26,36 @@ export type Admission =
   | { admitted: false; reason: 'budget' | 'rate'; waitSeconds: number }
   | { admitted: false; reason: 'busy' };
 
-/** The key of one user's requests in `rate_limits`; its window is a minute. */
-const rateKey = (userId: string) => `ai:user:${userId}`;
+/** Before the user's id, the key of their requests in `rate_limits`; its window is a minute. */
+const RATE_KEY_PREFIX = 'ai:user:';
 const RATE_WINDOW_SECONDS = 60;
 
+/** What `ai_admit` (migration 0004) answers. */
+interface AdmissionRow {
+  budget_wait: number | null;
+  hits: number | null;
+  rate_wait: number | null;
+  stream_id: string | null;
+}
+
 /**
- * Admits one request of `userId` in one round trip (`ai_admit`, migration 0004):
- * today's token budget, then the requests of the last minute, then the one stream a user may
- * run, shared by every instance through `ai_streams`.
+ * Looks up the live session `idHash` and admits one request of its user, in one round trip
+ * (`ai_admit_session`, migration 0006): today's token budget, then the requests of the last
+ * minute, then the one stream a user may run, shared by every instance through `ai_streams`.
+ * Null when there is no such live session; then nothing is counted.
  */
-export async function admitRequest(
+export async function admitSessionRequest(
   db: Queryable,
-  userId: string,
+  idHash: string,
   limits: AdmissionLimits,
-): Promise<Admission> {
-  const { rows } = await db.query<{
-    budget_wait: number | null;
-    hits: number | null;
-    rate_wait: number | null;
-    stream_id: string | null;
-  }>(
-    'SELECT budget_wait, hits, rate_wait, stream_id FROM ai_admit($1, $2, $3, $4, $5, $6, $7, $8)',
+): Promise<{ session: SessionRow; admission: Admission } | null> {
+  const { rows } = await db.query<SessionRow & AdmissionRow>(
+    `SELECT user_id, email, name, id_token, last_seen_at, budget_wait, hits, rate_wait, stream_id
+       FROM ai_admit_session($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
-      userId,
+      idHash,
       limits.dailyTokenBudget,
-      rateKey(userId),
+      RATE_KEY_PREFIX,
       RATE_WINDOW_SECONDS,
       limits.requestsPerMinute,
       randomUUID(),
@@ -57,7 +63,11 @@ export async function admitRequest(
       limits.staleAfterSeconds,
     ],
   );
-  const row = rows[0]!;
+  const row = rows[0];
+  return row ? { session: row, admission: admissionOf(row, limits) } : null;
+}
+
+function admissionOf(row: AdmissionRow, limits: AdmissionLimits): Admission {
   if (row.budget_wait !== null) {
     return { admitted: false, reason: 'budget', waitSeconds: row.budget_wait };
   }

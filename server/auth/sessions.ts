@@ -53,27 +53,45 @@ export async function createSession(
   return token;
 }
 
+/** The key of the session a cookie value names, or null for a value no session could have. */
+export function sessionKey(token: string): string | null {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  return hashToken(token);
+}
+
+/** A live session and its user, as `find_session` (migration 0005) returns them. */
+export interface SessionRow {
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  id_token: string | null;
+  last_seen_at: Date;
+}
+
 /** The session behind a cookie value, or null if it is unknown, malformed or expired. */
 export async function findSession(
   db: Queryable,
   token: string,
   days: number,
 ): Promise<ActiveSession | null> {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
-  const idHash = hashToken(token);
-  const { rows } = await db.query<{
-    user_id: string;
-    email: string | null;
-    name: string | null;
-    id_token: string | null;
-    last_seen_at: Date;
-  }>(
+  const idHash = sessionKey(token);
+  if (!idHash) return null;
+  const { rows } = await db.query<SessionRow>(
     // Migration 0005: the join of sessions and users, live sessions only.
     'SELECT user_id, email, name, id_token, last_seen_at FROM find_session($1)',
     [idHash],
   );
   const row = rows[0];
-  if (!row) return null;
+  return row ? activeSession(db, idHash, row, days) : null;
+}
+
+/** A session found by `idHash`, its expiry pushed back when it was last touched long ago. */
+export async function activeSession(
+  db: Queryable,
+  idHash: string,
+  row: SessionRow,
+  days: number,
+): Promise<ActiveSession> {
   if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
     await db.query(
       `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)

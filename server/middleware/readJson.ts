@@ -12,8 +12,17 @@ import type { AppEnv } from '../services.ts';
  * it to PostgreSQL.
  */
 export function limitBody(maxBytes: number, what: string): MiddlewareHandler<AppEnv> {
-  const tooLarge = () => PayloadTooLargeError(`${what} is larger than ${formatBytes(maxBytes)}.`);
+  const read = bodyReader(maxBytes, what);
   return async (c, next) => {
+    await read(c);
+    await next();
+  };
+}
+
+/** What {@link limitBody} does, for a handler that must do something else first. */
+export function bodyReader(maxBytes: number, what: string): (c: Context<AppEnv>) => Promise<void> {
+  const tooLarge = () => PayloadTooLargeError(`${what} is larger than ${formatBytes(maxBytes)}.`);
+  return async (c) => {
     if (Number(c.req.header('Content-Length')) > maxBytes) throw tooLarge();
     const incoming = nodeRequestOf(c);
     const body = incoming
@@ -21,7 +30,6 @@ export function limitBody(maxBytes: number, what: string): MiddlewareHandler<App
       : await readStreamBody(c.req.raw.body, maxBytes);
     if (body === null) throw tooLarge();
     c.set('bodyText', body.toString('utf8'));
-    await next();
   };
 }
 

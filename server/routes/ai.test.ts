@@ -157,9 +157,9 @@ describeWithServer(
       ],
       ['an array', '[]', /expected object/i],
     ])(
-      'answers %s with 400 invalid_request, before any call upstream',
+      'answers %s with 400 invalid_request, before any call upstream, and holds no stream',
       async (_, body, message) => {
-        const client = await newClient('Hostile');
+        const { user, client } = await signedInUser(server, db, 'Hostile');
         const before = fake.requests.length;
         const res = await client.request('POST', '/api/ai/generate', {
           body,
@@ -167,6 +167,10 @@ describeWithServer(
         });
         expect((await expectError(res, 400, 'invalid_request')).message).toMatch(message);
         expect(fake.requests.length).toBe(before);
+        // Admitted before its body was read, the request freed its stream and used nothing.
+        const streams = await db.query('SELECT 1 FROM ai_streams WHERE user_id = $1', [user.id]);
+        expect(streams.rows).toEqual([]);
+        expect((await usageToday(db, user.id)).requests).toBe(0);
       },
     );
 

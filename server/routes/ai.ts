@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import {
   AI_INSTRUCTION_MAX_CHARS,
@@ -9,10 +10,12 @@ import {
 } from '../../common/api/ai.ts';
 import { AiGateway } from '../ai/aiGateway.ts';
 import type { ChatStream } from '../ai/chatCompletions.ts';
+import type { GenerateRequest } from '../ai/prompts.ts';
 import { ClientGoneError } from '../ai/upstreamErrors.ts';
-import { toAppError } from '../errors.ts';
+import { AuthenticationError, toAppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { limitBody, readJson } from '../middleware/readJson.ts';
+import { bodyReader, readJson } from '../middleware/readJson.ts';
+import { sessionCookieName, sessionOf } from '../middleware/session.ts';
 import type { AppEnv, Services } from '../services.ts';
 
 /** Room for the command, tone and JSON punctuation around the texts of a request. */
@@ -28,55 +31,66 @@ export function aiBodyLimit(maxInputChars: number): number {
 
 /**
  * `POST /api/ai/generate` (DESIGN §6): the answer as Server-Sent Events `delta`, then `done` or
- * `error`. What can be refused before the provider answers (AI off, a bad or oversized body, a
- * limit, the provider refusing) is a plain JSON error. Mounted behind `requireSession` and CSRF.
+ * `error`. What can be refused before the provider answers (no session, AI off, a limit, a bad or
+ * oversized body, the provider refusing) is a plain JSON error. Mounted behind the CSRF check and
+ * before `requireSession`: it looks its session up together with its admission.
  */
 export function aiRoutes(services: Services): Hono<AppEnv> {
   const { logger } = services;
   const gateway = new AiGateway(services.config.ai, services.db, logger);
-  const bodyLimit = limitBody(aiBodyLimit(services.config.ai.maxInputChars), 'The AI request');
+  const readBody = bodyReader(aiBodyLimit(services.config.ai.maxInputChars), 'The AI request');
+  const cookieName = sessionCookieName(services.publicUrl);
   const app = new Hono<AppEnv>();
 
-  app.post(
-    '/api/ai/generate',
-    async (_c, next) => {
-      // Before the body is read: with AI off, nothing the client sends matters.
+  app.post('/api/ai/generate', async (c) => {
+    const token = getCookie(c, cookieName);
+    if (!gateway.enabled) {
+      // Who asks still comes first; then, with AI off, nothing they send matters.
+      if (!(await sessionOf(services, (name) => getCookie(c, name)))) throw AuthenticationError();
       gateway.requireEnabled();
-      await next();
-    },
-    bodyLimit,
-    async (c) => {
-      const request = await readJson(c, aiGenerateRequestSchema);
+    }
+    // The request waits on these before it leaves for the provider: one round trip, not two.
+    // A request refused below for its body has been counted against the minute's requests.
+    const admitted = token ? await gateway.admit(token, services.config.sessionDays) : null;
+    if (!admitted) throw AuthenticationError();
+    const { session, lease } = admitted;
+    c.set('session', session);
+    let request: GenerateRequest;
+    try {
+      await readBody(c);
+      request = await readJson(c, aiGenerateRequestSchema);
       gateway.checkInput(request);
-      const userId = c.get('session').user.id;
-      const clientGone = new AbortController();
-      const onClientGone = () => clientGone.abort();
-      // Fires when the connection drops while the provider has not answered yet.
-      c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
+    } catch (error) {
+      await lease.end(null);
+      throw error;
+    }
 
-      const lease = await gateway.admit(userId);
-      let upstream: ChatStream;
+    const userId = session.user.id;
+    const clientGone = new AbortController();
+    const onClientGone = () => clientGone.abort();
+    // Fires when the connection drops while the provider has not answered yet.
+    c.req.raw.signal.addEventListener('abort', onClientGone, { once: true });
+    let upstream: ChatStream;
+    try {
+      upstream = await gateway.open(request, clientGone.signal);
+    } catch (error) {
+      await lease.end({ inputTokens: 0, outputTokens: 0, estimated: false });
+      if (!(error instanceof ClientGoneError)) throw error;
+      logger.debug('AI request closed by the client before the answer started.', { userId });
+      return c.body(null, 204);
+    }
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      // Fires when the connection drops while the answer streams.
+      stream.onAbort(onClientGone);
       try {
-        upstream = await gateway.open(request, clientGone.signal);
-      } catch (error) {
-        await lease.end({ inputTokens: 0, outputTokens: 0, estimated: false });
-        if (!(error instanceof ClientGoneError)) throw error;
-        logger.debug('AI request closed by the client before the answer started.', { userId });
-        return c.body(null, 204);
+        await relay(stream, upstream, clientGone.signal, logger);
+      } finally {
+        c.req.raw.signal.removeEventListener('abort', onClientGone);
+        await lease.end(upstream.usage());
       }
-      c.header('X-Accel-Buffering', 'no');
-      return streamSSE(c, async (stream) => {
-        // Fires when the connection drops while the answer streams.
-        stream.onAbort(onClientGone);
-        try {
-          await relay(stream, upstream, clientGone.signal, logger);
-        } finally {
-          c.req.raw.signal.removeEventListener('abort', onClientGone);
-          await lease.end(upstream.usage());
-        }
-      });
-    },
-  );
+    });
+  });
 
   return app;
 }
