@@ -162,3 +162,37 @@ test('signing out asks before deleting text only this device holds, then leaves 
   assert.deepEqual(await deviceRecords(page), { drafts: 0, keptAside: 0 });
   await session.close();
 });
+
+test('signing out in one tab stops another tab writing to this device and ends its page', async () => {
+  const session = await openEditor(browser);
+  const { page, context } = session;
+  await editorLocator(page).pressSequentially('Saved to the account.');
+  await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+
+  // A second tab on the same document whose saves never get through: its edits stay drafts.
+  const other = await context.newPage();
+  await other.route('**/api/documents/*', (route) =>
+    route.request().method() === 'PATCH' ? undefined : route.continue(),
+  );
+  await other.goto(page.url());
+  await editorLocator(other).getByText('Saved to the account.').waitFor();
+  await editorLocator(other).press('ControlOrMeta+End');
+  await editorLocator(other).pressSequentially(' Typed in the other tab.');
+  await other.getByText('Saving…', { exact: true }).waitFor({ timeout: 15_000 });
+  for (let tries = 0; (await deviceRecords(other)).drafts === 0; tries++) {
+    assert.ok(tries < 50, 'the other tab wrote no draft');
+    await other.waitForTimeout(100);
+  }
+
+  await page.goto(new URL('/settings', page.url()).href);
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out and lose unsaved changes?' });
+  await dialog.getByRole('button', { name: 'Sign out and delete them' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/idp/session/end'));
+
+  // The other tab stops, forgets the device's drafts, and says the session has ended.
+  await other.waitForURL((url) => url.pathname === '/auth/signed-out');
+  await other.getByRole('heading', { name: 'You are signed out' }).waitFor();
+  assert.deepEqual(await deviceRecords(other), { drafts: 0, keptAside: 0 });
+  await session.close();
+});

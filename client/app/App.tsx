@@ -13,6 +13,7 @@ import { NotFoundPage } from './NotFoundPage.tsx';
 import { useLocation, useRoute, type Route } from './router.ts';
 import { SidebarContext } from './sidebarContext.ts';
 import { useMarkdownDrop } from './useMarkdownDrop.ts';
+import { useSignOutElsewhere } from './useSignOutElsewhere.ts';
 import { useSidebarState } from './useSidebarState.ts';
 
 // Screens visited now and then load on first visit; the editor route stays in the first download.
@@ -65,6 +66,7 @@ function Shell() {
   const { dismiss } = sidebar;
   const { progress, importFile } = useImportMarkdown();
   useMarkdownDrop(useCallback((file: File) => void importFile(file), [importFile]));
+  useSignOutElsewhere();
 
   // Back and Forward close the phone's sidebar too, as following a link in it does.
   useEffect(() => dismiss(), [pathname, dismiss]);

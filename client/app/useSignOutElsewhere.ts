@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { onSignOutElsewhere } from '../features/auth/sessionApi.ts';
+import { forgetDevice } from '../features/editor/persistence/forgetDevice.ts';
+import { stopAllLiveSaves } from '../features/editor/persistence/liveSaves.ts';
+
+/** Where a tab goes once the session has ended in another tab (a page of the server's). */
+const SIGNED_OUT_PAGE = '/auth/signed-out';
+
+/**
+ * When another tab signs out, this one stops saving, forgets this device's drafts as that tab
+ * did (a draft it was writing may have landed after that tab cleared them), and shows that the
+ * session has ended: the next person at a shared computer finds neither the text nor the editor.
+ */
+export function useSignOutElsewhere(): void {
+  useEffect(
+    () =>
+      onSignOutElsewhere(() => {
+        stopAllLiveSaves();
+        void forgetDevice()
+          .catch(() => undefined)
+          .then(() => window.location.assign(SIGNED_OUT_PAGE));
+      }),
+    [],
+  );
+}
