@@ -10,7 +10,13 @@ import {
   type RunningApp,
 } from './app.ts';
 import { withBrowser } from './browser.ts';
-import { mainThreadSelfTimes, top, type Breakdown } from './cpuProfile.ts';
+import {
+  mainThreadEvents,
+  mainThreadSelfTimes,
+  top,
+  traceSelfTimes,
+  type Breakdown,
+} from './cpuProfile.ts';
 import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import { buildPages } from './pages/build.ts';
@@ -341,43 +347,15 @@ async function measure(
   });
 }
 
-/** A raw trace event's place on a thread, when it has one. */
-interface Placed {
-  thread: string;
-  ts: number;
-  dur: number;
-  name: string;
-}
-
-function placed(value: unknown): Placed | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { pid, tid, ts, dur, name, ph } = value as Record<string, unknown>;
-  if (ph !== 'X' || typeof name !== 'string' || typeof ts !== 'number') return null;
-  if (typeof dur !== 'number' || typeof pid !== 'number' || typeof tid !== 'number') return null;
-  return { thread: `${pid}:${tid}`, ts, dur, name };
-}
-
 /** Each main-thread task over 50 ms in the trace: its length and its largest self times. */
 function longTaskBreakdowns(trace: readonly unknown[]): { ms: number; top: [string, number][] }[] {
-  const perThread = new Map<string, number>();
-  const events: { value: unknown; at: Placed }[] = [];
-  for (const value of trace) {
-    const at = placed(value);
-    if (!at) continue;
-    events.push({ value, at });
-    perThread.set(at.thread, (perThread.get(at.thread) ?? 0) + 1);
-  }
-  const main = top(perThread, 1)[0]?.[0];
-  const onMain = events.filter(({ at }) => at.thread === main);
-  const tasks = onMain
-    .map(({ at }) => at)
-    .filter((at) => at.name === 'RunTask' && at.dur >= 50_000);
-  return tasks.map((task) => {
-    const inside = onMain
-      .filter(({ at }) => at.ts >= task.ts && at.ts < task.ts + task.dur)
-      .map(({ value }) => value);
-    return { ms: task.dur / 1000, top: top(mainThreadSelfTimes(inside), 4) };
-  });
+  const onMain = mainThreadEvents(trace);
+  return onMain
+    .filter((task) => task.name === 'RunTask' && task.dur >= 50_000)
+    .map((task) => {
+      const inside = onMain.filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur);
+      return { ms: task.dur / 1000, top: top(traceSelfTimes(inside), 4) };
+    });
 }
 
 /** The stream once more, unmeasured, under a trace: the main thread's time by trace event. */

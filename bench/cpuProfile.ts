@@ -76,7 +76,7 @@ export function callPaths(profile: CpuProfile, name: string, depth: number): Bre
 }
 
 /** A complete ("X") event of a Chrome trace. */
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   pid: number;
   tid: number;
@@ -94,21 +94,22 @@ function asTraceEvent(value: unknown): TraceEvent | null {
   return { name: e.name, pid, tid, ts, dur };
 }
 
-/**
- * Self time per trace event name on the renderer's main thread (the thread with the most
- * events): where a frame's time goes among script, style, layout, paint and the like.
- */
-export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
+/** The complete events of the renderer's main thread (the thread with the most), in order. */
+export function mainThreadEvents(values: readonly unknown[]): TraceEvent[] {
   const events = values.map(asTraceEvent).filter((e): e is TraceEvent => e !== null);
   const perThread = new Map<string, number>();
   for (const e of events) add(perThread, `${e.pid}:${e.tid}`, 1);
   const main = top(perThread, 1)[0]?.[0];
-  const onMain = events
+  return events
     .filter((e) => `${e.pid}:${e.tid}` === main)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+}
+
+/** Self time per event name of one thread's events, in the order of {@link mainThreadEvents}. */
+export function traceSelfTimes(events: readonly TraceEvent[]): Breakdown {
   const breakdown: Breakdown = new Map();
   const open: TraceEvent[] = [];
-  for (const e of onMain) {
+  for (const e of events) {
     while (open.length > 0 && (open.at(-1)?.ts ?? 0) + (open.at(-1)?.dur ?? 0) <= e.ts) open.pop();
     const parent = open.at(-1);
     if (parent) add(breakdown, parent.name, -e.dur / 1000);
@@ -116,4 +117,12 @@ export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
     open.push(e);
   }
   return breakdown;
+}
+
+/**
+ * Self time per trace event name on the renderer's main thread: where a frame's time goes among
+ * script, style, layout, paint and the like.
+ */
+export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
+  return traceSelfTimes(mainThreadEvents(values));
 }

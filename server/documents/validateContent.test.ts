@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { parseMarkdown } from '../../common/editor/markdown/index.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
+import { seededRandom } from '../../common/test/seededRandom.ts';
 import { documentNode, schemaProblem, validateContent } from './validateContent.ts';
 
 const schema = inkwellSchema();
@@ -42,17 +43,6 @@ function referenceAccepts(json: unknown): boolean {
     }
   });
   return accepted;
-}
-
-/** A small seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const NODE_NAMES = [...Object.keys(schema.nodes), 'script', 'chunk', 'Paragraph'];
@@ -169,7 +159,7 @@ describe('schemaProblem', () => {
   });
 
   it('decides as ProseMirror does on thousands of broken documents', () => {
-    const next = random(20261121);
+    const next = seededRandom(20261121);
     let accepted = 0;
     let rejected = 0;
     for (let round = 0; round < 6000; round++) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/seededRandom.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl } from '../url.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { HtmlTokenizer } from './tokenize.ts';
@@ -412,19 +413,8 @@ describe('sanitizeHtml on random markup', () => {
     ...['</script', '</style', '<script', '<style', '<svg', '<math'],
   ];
 
-  /** A small seeded generator, so that a failure can be replayed. */
-  function random(seed: number): () => number {
-    let state = seed;
-    return () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   it('never lets through what a browser would run, and is stable when run twice', () => {
-    const next = random(20240611);
+    const next = seededRandom(20240611);
     for (let n = 0; n < 1000; n++) {
       const length = 1 + Math.floor(next() * 40);
       let input = '';
