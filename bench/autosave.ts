@@ -19,9 +19,13 @@ import { formatBytes, percentile } from './stats.ts';
 const WRITERS = 50;
 const DOCUMENT_BYTES = 100_000;
 const WARMUP_MS = 2_000;
-/** Each side is measured in `ROUNDS` stretches of this, alternating A B B A. */
-const PHASE_MS = 5_000;
-const ROUNDS = 2;
+/**
+ * Each side is measured in `ROUNDS` stretches of this, alternating A B B A A B B A: the machine's
+ * speed drifts, and PostgreSQL's housekeeping (a GIN pending list merged, a checkpoint) lands on
+ * whichever side is running; with two stretches a side the ratio moved by ±0.05 between runs.
+ */
+const PHASE_MS = 3_000;
+const ROUNDS = 6;
 /** The lowest acceptable Inkwell / bare throughput (the issue's target). */
 const THROUGHPUT_FLOOR = 0.8;
 const BASELINE = 'bare route, same driver';
