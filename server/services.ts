@@ -2,6 +2,7 @@ import type { RelyingParty } from './auth/relyingParty.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Logger } from './logger.ts';
+import type { SessionCache } from './auth/sessionCache.ts';
 import type { ActiveSession } from './auth/sessions.ts';
 
 /** What the routes need, built once at start (server/startServer.ts) and handed to `createApp`. */
@@ -12,6 +13,8 @@ export interface Services {
   db: Database;
   relyingParty: RelyingParty;
   logger: Logger;
+  /** Sessions found a moment ago; only on PGlite, which no other instance can share. */
+  sessionCache?: SessionCache;
 }
 
 /** Hono's typed context: what middleware leaves for the handlers after it. */

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DocumentStore } from './documents/documentStore.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { SessionCache } from './auth/sessionCache.ts';
 import type { Services } from './services.ts';
 
 /** How long requests in flight (saves above all) get to finish after a stop before they are cut. */
@@ -93,6 +94,7 @@ export async function startServer(
       db,
       logger,
       relyingParty: new RelyingParty(provider, publicUrl, logger),
+      sessionCache: db.kind === 'pglite' ? new SessionCache() : undefined,
     };
     const app = getRequestListener(createApp(services, { clientDir: options.clientDir }).fetch);
     handler = (req, res) => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
-import { findSession, type ActiveSession } from '../auth/sessions.ts';
+import { findSession, sessionKey, type ActiveSession } from '../auth/sessions.ts';
 import { AuthenticationError } from '../errors.ts';
 import type { AppEnv, Services } from '../services.ts';
 
@@ -32,7 +32,14 @@ export async function sessionOf(
 ): Promise<ActiveSession | null> {
   const token = cookieHeader(sessionCookieName(services.publicUrl));
   if (!token) return null;
-  return findSession(services.db, token, services.config.sessionDays);
+  const key = sessionKey(token);
+  if (!key) return null;
+  const cache = services.sessionCache;
+  const known = cache?.get(key);
+  if (known) return known;
+  const session = await findSession(services.db, token, services.config.sessionDays);
+  if (session) cache?.set(session);
+  return session;
 }
 
 /** 401 `unauthenticated` unless the request carries a live session, which handlers then read. */

@@ -21,6 +21,7 @@ export function sessionRoutes(services: Services): Hono<AppEnv> {
   app.post('/api/session/logout', async (c) => {
     const session = c.get('session');
     await deleteSession(db, session.idHash);
+    services.sessionCache?.forget(session.idHash);
     deleteCookie(c, sessionCookieName(publicUrl), cookieOptions(publicUrl));
     services.logger.info('Signed out.', { userId: session.user.id });
     const body: LogoutResponse = { redirectTo: await relyingParty.signOutUrl(session.idToken) };
