@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { createSession, hashToken, upsertUser } from '../auth/sessions.ts';
+import { hashToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { testUserWithSession } from '../test/users.ts';
 import {
   admitSessionRequest,
   recordUsage,
@@ -15,18 +15,7 @@ import {
 const sessionOf = new Map<string, string>();
 
 async function newUser(db: Database): Promise<string> {
-  const user = await upsertUser(db, {
-    issuer: 'http://test.invalid/issuer',
-    subject: randomUUID(),
-    email: null,
-    name: null,
-  });
-  const token = await createSession(db, {
-    userId: user.id,
-    days: 1,
-    userAgent: undefined,
-    idToken: undefined,
-  });
+  const { user, token } = await testUserWithSession(db);
   sessionOf.set(user.id, hashToken(token));
   return user.id;
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { upsertUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { testUser } from '../test/users.ts';
 import { DocumentStore } from './documentStore.ts';
 import { validateContent } from './validateContent.ts';
 
@@ -12,15 +11,7 @@ const doc = (text: string) =>
     content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
   });
 
-async function newOwner(db: Database): Promise<string> {
-  const user = await upsertUser(db, {
-    issuer: 'http://test.invalid/issuer',
-    subject: randomUUID(),
-    email: null,
-    name: null,
-  });
-  return user.id;
-}
+const newOwner = async (db: Database) => (await testUser(db)).id;
 
 describeEachDatabase('DocumentStore.index', (getDb) => {
   it('sweeps in the background only documents left alone for 30 s', async () => {

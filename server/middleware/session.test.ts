@@ -1,23 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { SessionCache } from '../auth/sessionCache.ts';
-import { createSession, deleteSession, hashToken, upsertUser } from '../auth/sessions.ts';
+import { deleteSession, hashToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { testUserWithSession } from '../test/users.ts';
 import { sessionCookieName, sessionOf } from './session.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
 
-async function newSession(db: Database): Promise<string> {
-  const user = await upsertUser(db, {
-    issuer: 'http://test.invalid/issuer',
-    subject: randomUUID(),
-    email: null,
-    name: null,
-  });
-  return createSession(db, { userId: user.id, days: 1, userAgent: undefined, idToken: undefined });
-}
+const newSession = async (db: Database) => (await testUserWithSession(db)).token;
 
 /** What `sessionOf` needs of the services, with or without a cache. */
 function servicesOf(db: Database, sessionCache?: SessionCache): Services {

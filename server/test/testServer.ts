@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../common/api/errors.ts';
-import { createSession, upsertUser, type SessionUser } from '../auth/sessions.ts';
+import type { SessionUser } from '../auth/sessions.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { sessionCookieName } from '../middleware/session.ts';
 import { startServer, type RunningServer, type StartOptions } from '../startServer.ts';
 import { DATABASE_KINDS, openTestDatabase, skipReason } from './databases.ts';
+import { testUserWithSession } from './users.ts';
 
 /** Starts Inkwell on a free port over `db`, quiet, with `overrides` on top of the defaults. */
 export async function startTestServer(
@@ -66,18 +66,7 @@ export async function signedInUser(
   db: Database,
   name = 'Ada',
 ): Promise<{ user: SessionUser; client: TestClient }> {
-  const user = await upsertUser(db, {
-    issuer: 'http://test.invalid/issuer',
-    subject: randomUUID(),
-    email: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
-    name,
-  });
-  const token = await createSession(db, {
-    userId: user.id,
-    days: 30,
-    userAgent: 'tests',
-    idToken: undefined,
-  });
+  const { user, token } = await testUserWithSession(db, name);
   return { user, client: new TestClient(server, token) };
 }
 

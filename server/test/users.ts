@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { createSession, upsertUser, type SessionUser } from '../auth/sessions.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** A new user as the provider would have created them: the factory behind storage and API tests. */
+export function testUser(db: Queryable, name = 'Ada'): Promise<SessionUser> {
+  return upsertUser(db, {
+    issuer: 'http://test.invalid/issuer',
+    subject: randomUUID(),
+    email: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
+    name,
+  });
+}
+
+/** A new user with a fresh session, and the session's cookie value. */
+export async function testUserWithSession(
+  db: Queryable,
+  name = 'Ada',
+): Promise<{ user: SessionUser; token: string }> {
+  const user = await testUser(db, name);
+  const token = await createSession(db, {
+    userId: user.id,
+    days: 30,
+    userAgent: 'tests',
+    idToken: undefined,
+  });
+  return { user, token };
+}
