@@ -32,13 +32,14 @@ export async function sessionOf(
 ): Promise<ActiveSession | null> {
   const token = cookieHeader(sessionCookieName(services.publicUrl));
   if (!token) return null;
+  const cache = services.sessionCache;
+  if (!cache) return findSession(services.db, token, services.config.sessionDays);
   const key = sessionKey(token);
   if (!key) return null;
-  const cache = services.sessionCache;
-  const known = cache?.get(key);
+  const known = cache.get(key);
   if (known) return known;
   const session = await findSession(services.db, token, services.config.sessionDays);
-  if (session) cache?.set(session);
+  if (session) cache.set(session);
   return session;
 }
 
