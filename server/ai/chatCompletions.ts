@@ -70,11 +70,17 @@ const MAX_WHOLE_ANSWER_CHARS = 4 * 1024 * 1024;
 export class ChatCompletionsClient {
   /** Set once the provider turned `max_tokens` down for `max_completion_tokens` (OpenAI's reasoning models). */
   #completionTokensParam = false;
+  /** Where and with which headers every request goes: the same for each, so made once. */
+  readonly #url: URL;
+  readonly #headers: Readonly<Record<string, string>>;
 
   constructor(
     private readonly provider: AiProviderConfig,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.#url = new URL(chatCompletionsUrl(provider.baseUrl));
+    this.#headers = requestHeaders(this.#url, provider.apiKey);
+  }
 
   /**
    * Sends `request` and waits for the answer's status. Throws an `AppError` when the provider
@@ -178,11 +184,10 @@ export class ChatCompletionsClient {
   }
 
   async #send(request: ChatRequest, signal: AbortSignal): Promise<UpstreamResponse> {
-    const url = chatCompletionsUrl(this.provider.baseUrl);
     const post = (capParam: 'max_tokens' | 'max_completion_tokens') =>
       postJson(
-        url,
-        this.#headers(url),
+        this.#url,
+        this.#headers,
         JSON.stringify({
           model: this.provider.model,
           messages: request.messages,
@@ -212,20 +217,20 @@ export class ChatCompletionsClient {
     });
     throw statusError(response.status, response.header('Retry-After'), this.provider.model);
   }
+}
 
-  #headers(url: string): Record<string, string> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'text/event-stream, application/json',
-    };
-    const key = this.provider.apiKey;
-    if (key) {
-      headers.Authorization = `Bearer ${key}`;
-      // Azure OpenAI's deployment URLs take the key in their own header; its v1 API takes either.
-      if (new URL(url).hostname.endsWith('.azure.com')) headers['api-key'] = key;
-    }
-    return headers;
+/** The headers of a request to `url`: JSON in, a stream (or JSON) out, and the key if there is one. */
+function requestHeaders(url: URL, key: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'text/event-stream, application/json',
+  };
+  if (key) {
+    headers.Authorization = `Bearer ${key}`;
+    // Azure OpenAI's deployment URLs take the key in their own header; its v1 API takes either.
+    if (url.hostname.endsWith('.azure.com')) headers['api-key'] = key;
   }
+  return headers;
 }
 
 function isSuccess(response: UpstreamResponse): boolean {

@@ -17,7 +17,7 @@ const agents = {
 };
 
 /**
- * POSTs `body` (JSON) to `url` and resolves once the status and headers are in. Aborting
+ * POSTs `body` (JSON) to `target` and resolves once the status and headers are in. Aborting
  * `signal` closes the connection at any point, and the body's loop then throws.
  *
  * Node's own HTTP client rather than `fetch`: the AI request waits on this before the writer
@@ -25,12 +25,11 @@ const agents = {
  * on these machines to the first byte of an answer.
  */
 export function postJson(
-  url: string,
-  headers: Record<string, string>,
+  target: URL,
+  headers: Readonly<Record<string, string>>,
   body: string,
   signal: AbortSignal,
 ): Promise<UpstreamResponse> {
-  const target = new URL(url);
   const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
