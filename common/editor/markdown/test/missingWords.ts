@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
 import { blank, findFences } from './maskCode.ts';
 
 /** A word: a run of letters, digits and combining marks, in any script. */
@@ -68,7 +68,7 @@ export function wordsThatMustSurvive(source: string, options: WordOptions = {}):
  * no-silent-loss rule wants none. Character references in the output are read as the characters.
  */
 export function missingWords(source: string, output: string, options: WordOptions = {}): string[] {
-  shared ??= new MarkdownIt();
+  shared ??= new MarkdownItConstructor();
   const have = countWords(shared.utils.unescapeAll(output));
   const missing: string[] = [];
   for (const [word, count] of countWords(wordsThatMustSurvive(source, options))) {
