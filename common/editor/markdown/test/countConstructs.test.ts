@@ -71,6 +71,10 @@ describe('countConstructs', () => {
     expect(found.blockId).toEqual(['^block-1']);
   });
 
+  it('does not read a link to an anchor as a tag', () => {
+    expect(countConstructs('[top](#top) and (#aside)').tag).toEqual(['#aside']);
+  });
+
   it('counts reference links only for shortcut labels that are defined', () => {
     const source =
       'A [text][ref], [Ref][] and [ref], not [other] or [x](url).\n\n[ref]: https://example.com "T"\n';

@@ -29,8 +29,11 @@ export type Constructs = Record<ConstructKind, string[]>;
 
 const ALERT_TYPES = new Set(['NOTE', 'TIP', 'IMPORTANT', 'WARNING', 'CAUTION']);
 
-/** Characters a tag may contain (Obsidian: letters, digits, `_`, `-` and `/` for nesting). */
-const TAG = /(?<=^|[\s(])#[\p{L}\p{N}\p{M}_/-]*[\p{L}\p{M}_/-][\p{L}\p{N}\p{M}_/-]*/gmu;
+/**
+ * A tag after white space or an opening parenthesis, but not a link's `](#anchor)`; it holds
+ * letters, digits, `_`, `-` and `/` for nesting, and at least one character that is no digit.
+ */
+const TAG = /(?<=^|\s|[^\]]\()#[\p{L}\p{N}\p{M}_/-]*[\p{L}\p{M}_/-][\p{L}\p{N}\p{M}_/-]*/gmu;
 
 /**
  * Finds the constructs of Obsidian, GitHub and docs-site Markdown in `source` outside code, each

@@ -31,6 +31,14 @@ describe('missingWords', () => {
     ]);
   });
 
+  it('does not let a <script> shown as inline code forgive the words after it', () => {
+    expect(missingWords('Avoid `<script>` tags. Later words.', 'Avoid tags.')).toEqual([
+      'script',
+      'Later',
+      'words',
+    ]);
+  });
+
   it('forgives markup that a round trip may rewrite', () => {
     const source = '<b>bold</b> &amp; [text][label]\n\n3. third\n\n[label]: https://example.com\n';
     expect(missingWords(source, '**bold** & [text](https://example.com)\n\n1. third\n')).toEqual(

@@ -1,5 +1,5 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
-import { blank, findFences } from './maskCode.ts';
+import { blank, maskCode } from './maskCode.ts';
 
 /** A word: a run of letters, digits and combining marks, in any script. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -46,18 +46,20 @@ export interface WordOptions {
   ignoreAttributeValues?: boolean;
 }
 
-/** `source` with the exempt raw HTML and the markup blanked, outside fenced code. */
+/** `source` with the exempt raw HTML and the markup blanked, outside code. */
 export function wordsThatMustSurvive(source: string, options: WordOptions = {}): string {
   let text = source;
   // Values go before markup: their pattern needs the tag name that the markup pattern blanks.
   const values = options.ignoreAttributeValues ? [ATTRIBUTE_VALUES] : [];
   const patterns = [...EXEMPT, ...values, ...MARKUP];
-  // Code is shown as it is, so every word in it counts, markup or not.
-  const fences = findFences(source);
-  const outsideCode = (start: number) => !fences.some((f) => start >= f.start && start < f.end);
+  // Code is shown as it is, so every word in it counts, markup or not: patterns are matched
+  // against the text with code blanked, and what they match is blanked in both.
+  let outsideCode = maskCode(source);
   for (const pattern of patterns) {
-    for (const match of text.matchAll(pattern)) {
-      if (outsideCode(match.index)) text = blank(text, match.index, match.index + match[0].length);
+    for (const match of outsideCode.matchAll(pattern)) {
+      const end = match.index + match[0].length;
+      text = blank(text, match.index, end);
+      outsideCode = blank(outsideCode, match.index, end);
     }
   }
   return text;
