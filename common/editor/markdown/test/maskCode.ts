@@ -1,3 +1,5 @@
+import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
+
 /** A fenced code block found in a Markdown source, by character offsets. */
 export interface Fence {
   /** Offset of the opening fence line. */
@@ -50,12 +52,54 @@ export function blank(text: string, start: number, end: number): string {
 export function maskCode(source: string): string {
   let masked = source;
   for (const fence of findFences(source)) masked = blank(masked, fence.start, fence.end);
-  // A code span opens with a run of backticks and closes with a run of the same length, within
-  // one paragraph (it never crosses a blank line).
-  return masked
+  return maskCodeSpans(masked);
+}
+
+/**
+ * `text` with inline code spans blanked: a span opens with a run of backticks and closes with a
+ * run of the same length, within one paragraph (it never crosses a blank line).
+ */
+function maskCodeSpans(text: string): string {
+  return text
     .split(/(\n[ \t]*\n)/)
     .map((part) => part.replace(CODE_SPAN, (span) => span.replace(/[^\n]/g, ' ')))
     .join('');
 }
 
 const CODE_SPAN = /(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
+
+let reader: MarkdownIt | undefined;
+
+/**
+ * Like `maskCode`, but with CommonMark's block structure as markdown-it reads it: indented code is
+ * code too, and raw HTML blocks have no code spans (a backtick there is just a character, as in
+ * `onload=`alert(1)``).
+ */
+export function maskCodeBlocks(source: string): string {
+  reader ??= new MarkdownItConstructor('commonmark');
+  const lines = source.split('\n');
+  const role: Array<'code' | 'html' | undefined> = new Array<undefined>(lines.length);
+  for (const token of reader.parse(source, {})) {
+    if (!token.map) continue;
+    const kind =
+      token.type === 'fence' || token.type === 'code_block'
+        ? 'code'
+        : token.type === 'html_block'
+          ? 'html'
+          : undefined;
+    if (kind) for (let i = token.map[0]; i < token.map[1]; i++) role[i] = kind;
+  }
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) out.push(maskCodeSpans(run.join('\n')));
+    run = [];
+  };
+  lines.forEach((line, i) => {
+    if (role[i] === undefined) return run.push(line);
+    flush();
+    out.push(role[i] === 'code' ? line.replace(/[^\n]/g, ' ') : line);
+  });
+  flush();
+  return out.join('\n');
+}

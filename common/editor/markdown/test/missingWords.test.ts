@@ -39,6 +39,19 @@ describe('missingWords', () => {
     ]);
   });
 
+  it('reads backticks in a raw HTML block as characters, not as code', () => {
+    const source = '<div>\n<x onbegin=`alert(16)`>text</x>\n</div>';
+    expect(missingWords(source, 'text')).toEqual([]);
+  });
+
+  it('counts the words of indented code, script tags included', () => {
+    expect(missingWords('Para\n\n    <script>shown</script>\n', 'Para')).toEqual([
+      'script',
+      'script',
+      'shown',
+    ]);
+  });
+
   it('forgives markup that a round trip may rewrite', () => {
     const source = '<b>bold</b> &amp; [text][label]\n\n3. third\n\n[label]: https://example.com\n';
     expect(missingWords(source, '**bold** & [text](https://example.com)\n\n1. third\n')).toEqual(

@@ -1,5 +1,5 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
-import { blank, maskCode } from './maskCode.ts';
+import { blank, maskCodeBlocks } from './maskCode.ts';
 
 /** A word: a run of letters, digits and combining marks, in any script. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
@@ -54,7 +54,7 @@ export function wordsThatMustSurvive(source: string, options: WordOptions = {}):
   const patterns = [...EXEMPT, ...values, ...MARKUP];
   // Code is shown as it is, so every word in it counts, markup or not: patterns are matched
   // against the text with code blanked, and what they match is blanked in both.
-  let outsideCode = maskCode(source);
+  let outsideCode = maskCodeBlocks(source);
   for (const pattern of patterns) {
     for (const match of outsideCode.matchAll(pattern)) {
       const end = match.index + match[0].length;
