@@ -3,7 +3,7 @@ import { changedLines } from './test/changedLines.ts';
 import {
   CONSTRUCT_KINDS,
   countConstructs,
-  keptConstructs,
+  lostConstructs,
   tally,
   type ConstructKind,
 } from './test/countConstructs.ts';
@@ -18,6 +18,8 @@ interface VaultFigures {
   changedLines: number;
   /** The notes with the most changed lines, for the report. */
   worst: string[];
+  /** The first construct of each kind that was not kept, with its note. */
+  examples: Partial<Record<ConstructKind, string>>;
 }
 
 let figures: VaultFigures | undefined;
@@ -32,14 +34,18 @@ function measure(): VaultFigures {
   let lines = 0;
   let changed = 0;
   const perNote: Array<[string, number, number]> = [];
+  const examples: Partial<Record<ConstructKind, string>> = {};
   const notes = vaultNotes();
   for (const note of notes) {
     const output = roundtrip(note.text);
     const before = tally(countConstructs(note.text));
-    const after = keptConstructs(note.text, output);
+    const lost = lostConstructs(note.text, output);
     for (const kind of CONSTRUCT_KINDS) {
       found[kind] += before[kind];
-      kept[kind] += after[kind];
+      kept[kind] += before[kind] - lost[kind].length;
+      const first = lost[kind][0];
+      if (first !== undefined)
+        examples[kind] ??= `${note.name}: ${first.split('\n')[0]!.slice(0, 70)}`;
     }
     const change = changedLines(note.text, output);
     lines += change.lines;
@@ -50,7 +56,7 @@ function measure(): VaultFigures {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
     .map(([name, c, l]) => `  ${name}: ${c}/${l} lines changed`);
-  figures = { notes: notes.length, found, kept, lines, changedLines: changed, worst };
+  figures = { notes: notes.length, found, kept, lines, changedLines: changed, worst, examples };
   return figures;
 }
 
@@ -67,7 +73,8 @@ describe('Obsidian, GitHub and docs-site Markdown (the test vault) through impor
     const rows = CONSTRUCT_KINDS.map(
       (kind) =>
         `  ${kind.padEnd(20)} ${String(f.kept[kind]).padStart(4)}/${String(f.found[kind]).padEnd(4)}` +
-        ` ${percent(f.kept[kind], f.found[kind]).toFixed(0).padStart(3)}%`,
+        ` ${percent(f.kept[kind], f.found[kind]).toFixed(0).padStart(3)}%` +
+        (f.examples[kind] ? `  lost e.g. ${f.examples[kind]}` : ''),
     );
     console.log(
       [

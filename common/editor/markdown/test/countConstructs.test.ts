@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countConstructs, keptConstructs, tally } from './countConstructs.ts';
+import { countConstructs, keptConstructs, lostConstructs, tally } from './countConstructs.ts';
 
 describe('countConstructs', () => {
   it('finds front matter only when it opens the first line', () => {
@@ -92,6 +92,12 @@ describe('keptConstructs', () => {
     expect(kept.wikilink).toBe(1);
     expect(kept.highlight).toBe(1);
     expect(kept.inlineMath).toBe(0);
+  });
+
+  it('lists the constructs that were not kept', () => {
+    const lost = lostConstructs('[[A]] [[A]] [[B]] #t', '[[A]] #t');
+    expect(lost.wikilink).toEqual(['[[A]]', '[[B]]']);
+    expect(lost.tag).toEqual([]);
   });
 
   it('does not count a construct that the output moved into code', () => {

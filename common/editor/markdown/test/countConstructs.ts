@@ -107,22 +107,29 @@ export function tally(constructs: Constructs): Record<ConstructKind, number> {
  * distinct text, the smaller of its counts in the two (a multiset intersection).
  */
 export function keptConstructs(source: string, output: string): Record<ConstructKind, number> {
+  const before = tally(countConstructs(source));
+  const lost = lostConstructs(source, output);
+  return Object.fromEntries(
+    CONSTRUCT_KINDS.map((kind) => [kind, before[kind] - lost[kind].length]),
+  ) as Record<ConstructKind, number>;
+}
+
+/** The constructs of `source` that `output` does not have with the same text (a multiset difference). */
+export function lostConstructs(source: string, output: string): Constructs {
   const before = countConstructs(source);
   const after = countConstructs(output);
-  const kept = {} as Record<ConstructKind, number>;
+  const lost = {} as Constructs;
   for (const kind of CONSTRUCT_KINDS) {
     const remaining = new Map<string, number>();
     for (const item of after[kind]) remaining.set(item, (remaining.get(item) ?? 0) + 1);
-    kept[kind] = 0;
+    lost[kind] = [];
     for (const item of before[kind]) {
       const left = remaining.get(item) ?? 0;
-      if (left > 0) {
-        remaining.set(item, left - 1);
-        kept[kind]++;
-      }
+      if (left > 0) remaining.set(item, left - 1);
+      else lost[kind].push(item);
     }
   }
-  return kept;
+  return lost;
 }
 
 /** Reference labels match case-insensitively with runs of white space folded (CommonMark). */
