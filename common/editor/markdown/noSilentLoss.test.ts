@@ -5,7 +5,11 @@ import { missingWords, type WordOptions } from './test/missingWords.ts';
 import { slipNotes } from './test/slipNotes.ts';
 import { vaultNotes } from './test/vaultNotes.ts';
 
-/** A text imported as a file and exported again, or the error the import refused it with. */
+/**
+ * A text imported as a file and exported again, or the error the import refused it with. As in a
+ * real file, a lone surrogate arrives as U+FFFD (UTF-8 cannot hold one) and a NUL reaches the
+ * decoder, which refuses binary-looking files.
+ */
 function importThenExport(text: string): { output: string } | { refused: unknown } {
   try {
     const decoded = decodeMarkdownFile(new TextEncoder().encode(text));
