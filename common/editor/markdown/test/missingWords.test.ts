@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { countWords, missingWords } from './missingWords.ts';
+
+describe('missingWords', () => {
+  it('lists the words the output lost, as many times as they were lost', () => {
+    expect(missingWords('one two two three', 'one two')).toEqual(['two', 'three']);
+  });
+
+  it('counts words of any script, with digits and combining marks', () => {
+    expect([...countWords('Grüße, 東京 2024 café').keys()]).toEqual([
+      'Grüße',
+      '東京',
+      '2024',
+      'café',
+    ]);
+    expect(missingWords('naïve', 'nai\u0308ve')).toEqual([]);
+  });
+
+  it('forgives the contents of script and style and event handler attributes', () => {
+    const source =
+      '<script>steal cookies</script><style>.x{color:red}</style><img onerror="alert(1)" alt="cat">';
+    expect(missingWords(source, '![cat]()')).toEqual([]);
+  });
+
+  it('still counts script and style text shown inside code', () => {
+    expect(missingWords('```html\n<script>kept</script>\n```', '')).toEqual([
+      'html',
+      'script',
+      'script',
+      'kept',
+    ]);
+  });
+
+  it('does not let a <script> shown as inline code forgive the words after it', () => {
+    expect(missingWords('Avoid `<script>` tags. Later words.', 'Avoid tags.')).toEqual([
+      'script',
+      'Later',
+      'words',
+    ]);
+  });
+
+  it('reads backticks in a raw HTML block as characters, not as code', () => {
+    const source = '<div>\n<x onbegin=`alert(16)`>text</x>\n</div>';
+    expect(missingWords(source, 'text')).toEqual([]);
+  });
+
+  it('counts the words of indented code, script tags included', () => {
+    expect(missingWords('Para\n\n    <script>shown</script>\n', 'Para')).toEqual([
+      'script',
+      'script',
+      'shown',
+    ]);
+  });
+
+  it('forgives markup that a round trip may rewrite', () => {
+    const source = '<b>bold</b> &amp; [text][label]\n\n3. third\n\n[label]: https://example.com\n';
+    expect(missingWords(source, '**bold** & [text](https://example.com)\n\n1. third\n')).toEqual(
+      [],
+    );
+  });
+
+  it('counts words in attribute values unless told to ignore them', () => {
+    expect(missingWords('<div id="intro">Hi</div>', 'Hi')).toEqual(['intro']);
+    expect(missingWords('<div id="intro">Hi</div>', 'Hi', { ignoreAttributeValues: true })).toEqual(
+      [],
+    );
+  });
+
+  it('reads character references in the output as the characters', () => {
+    expect(missingWords('café', 'caf&eacute;')).toEqual([]);
+  });
+});

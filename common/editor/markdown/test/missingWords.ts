@@ -1,0 +1,80 @@
+import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
+import { blank, maskCodeBlocks } from './maskCode.ts';
+
+/** A word: a run of letters, digits and combining marks, in any script. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * Raw HTML whose text Inkwell drops on purpose (docs/PRODUCT.md, "Raw HTML"): script and style
+ * elements (to their end tag, or to the end of the text when there is none) and event handler
+ * attributes.
+ */
+const EXEMPT = [
+  /<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$(?![\s\S]))/gi,
+  /(?<=<[a-z][^<>]*\s)on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi,
+];
+
+/**
+ * Markup rather than text: a round trip may rewrite it into other syntax without losing anything
+ * the writer wrote. HTML tag and attribute names (`<b>` becomes `**`), the names of character
+ * references (`&amp;` becomes `&`), ordered list numbers (lists are renumbered) and reference
+ * labels (`[text][label]` may become an inline link).
+ */
+const MARKUP = [
+  /<\/?[a-z][a-z0-9-]*|(?<=<[a-z][^<>]*\s)[a-z_:][\w:.-]*(?=\s*=)|(?<=<[a-z][^<>]*\s)[a-z_:][\w:.-]*(?=[\s/>])/gi,
+  /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi,
+  /^(?:[ \t]*>)*[ \t]*\d{1,9}(?=[.)](?:[ \t]|$))/gm,
+  /(?<=\])\[[^[\]\n]+\](?!\()|^ {0,3}\[[^\]\n]+\](?=:)/gm,
+];
+
+let shared: MarkdownIt | undefined;
+
+/** The words of `text`, each with how many times it occurs. */
+export function countWords(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [word] of text.normalize('NFC').matchAll(WORD))
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** Quoted attribute values of raw HTML tags: words in them are not text a reader sees. */
+const ATTRIBUTE_VALUES = /(?<=<[a-z][^<>]*=\s*)(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
+
+/** How strictly words are counted. */
+export interface WordOptions {
+  /** Also forgive words inside raw HTML attribute values (`id`, `href`, `width`, …). */
+  ignoreAttributeValues?: boolean;
+}
+
+/** `source` with the exempt raw HTML and the markup blanked, outside code. */
+export function wordsThatMustSurvive(source: string, options: WordOptions = {}): string {
+  let text = source;
+  // Values go before markup: their pattern needs the tag name that the markup pattern blanks.
+  const values = options.ignoreAttributeValues ? [ATTRIBUTE_VALUES] : [];
+  const patterns = [...EXEMPT, ...values, ...MARKUP];
+  // Code is shown as it is, so every word in it counts, markup or not: patterns are matched
+  // against the text with code blanked, and what they match is blanked in both.
+  let outsideCode = maskCodeBlocks(source);
+  for (const pattern of patterns) {
+    for (const match of outsideCode.matchAll(pattern)) {
+      const end = match.index + match[0].length;
+      text = blank(text, match.index, end);
+      outsideCode = blank(outsideCode, match.index, end);
+    }
+  }
+  return text;
+}
+
+/**
+ * The words of `source` that `output` has fewer of (each as often as it is missing): the
+ * no-silent-loss rule wants none. Character references in the output are read as the characters.
+ */
+export function missingWords(source: string, output: string, options: WordOptions = {}): string[] {
+  shared ??= new MarkdownItConstructor();
+  const have = countWords(shared.utils.unescapeAll(output));
+  const missing: string[] = [];
+  for (const [word, count] of countWords(wordsThatMustSurvive(source, options))) {
+    for (let i = have.get(word) ?? 0; i < count; i++) missing.push(word);
+  }
+  return missing;
+}
