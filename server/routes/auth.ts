@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
-import { safeReturnTo } from '../../common/api/session.ts';
 import { messagePage } from '../auth/pages.ts';
+import { safeReturnTo } from '../auth/returnTo.ts';
 import { createSession, hashToken, upsertUser } from '../auth/sessions.ts';
 import { cookieOptions, sessionCookieName, sessionOf } from '../middleware/session.ts';
 import type { Services } from '../services.ts';
@@ -21,7 +21,7 @@ export function authRoutes(services: Services): Hono {
   const app = new Hono();
 
   app.get('/auth/login', async (c) => {
-    const returnTo = safeReturnTo(c.req.query('returnTo'));
+    const returnTo = safeReturnTo(c.req.query('returnTo'), publicUrl);
     if (await sessionOf(services, (name) => getCookie(c, name))) return c.redirect(returnTo);
     const checks = {
       state: oidc.randomState(),
@@ -108,7 +108,8 @@ export function authRoutes(services: Services): Hono {
       cookieOptions(publicUrl, '/', services.config.sessionDays * 24 * 60 * 60),
     );
     logger.info('Signed in.', { userId: user.id });
-    return c.redirect(safeReturnTo(flow.return_to));
+    // Checked again: a row stored by an older version may hold what is no longer accepted.
+    return c.redirect(safeReturnTo(flow.return_to, publicUrl));
   });
 
   app.get('/auth/signed-out', (c) =>
