@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from './auth/sessions.ts';
 import type { Database } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import type { RunningServer } from './startServer.ts';
@@ -187,6 +188,22 @@ describe('createApp over a real socket', () => {
     const res = await rawGet(`/${'a'.repeat(100_000)}`);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('pages for signed-in visitors', () => {
+  it('renew the session cookie when the server pushes the session expiry back', async () => {
+    const { client: aged } = await signedInUser(server, db, 'Returning');
+    await db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '1 hour' WHERE id_hash = $1`,
+      [hashToken(aged.token!)],
+    );
+    const res = await aged.request('GET', '/d/abc', { headers: HTML });
+    expect(res.status).toBe(200);
+    const days = server.services.config.sessionDays;
+    expect(res.headers.get('Set-Cookie')).toMatch(
+      new RegExp(`^inkwell_session=${aged.token}; Max-Age=${days * 86400};`),
+    );
   });
 });
 

@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { getCookie } from 'hono/cookie';
 import { csrfProtection } from './middleware/csrf.ts';
-import { requireSession, sessionOf } from './middleware/session.ts';
+import { requestSession, requireSession } from './middleware/session.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { authRoutes } from './routes/auth.ts';
 import { configRoutes } from './routes/config.ts';
@@ -133,7 +132,7 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, services: Services): 
       return c.redirect(`${canonical.origin}${pathAndQuery}`);
     }
     // A signed-out visitor goes through sign-in and comes back here (DESIGN §1).
-    if (!(await sessionOf(services, (name) => getCookie(c, name)))) {
+    if (!(await requestSession(c, services))) {
       return c.redirect(`/auth/login?returnTo=${encodeURIComponent(pathAndQuery)}`);
     }
     return serveIndex(c, next);

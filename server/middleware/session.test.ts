@@ -4,6 +4,7 @@ import { deleteSession, hashToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import type { Services } from '../services.ts';
 import { describeEachDatabase } from '../test/databases.ts';
+import { describeWithServer, signedInUser } from '../test/testServer.ts';
 import { testUserWithSession } from '../test/users.ts';
 import { sessionCookieName, sessionOf } from './session.ts';
 
@@ -55,5 +56,67 @@ describeEachDatabase('sessionOf', (getDb) => {
     const services = servicesOf(getDb(), new SessionCache());
     expect(await lookUp(services, '')).toBeNull();
     expect(await lookUp(services, 'x'.repeat(10_000))).toBeNull();
+  });
+});
+
+/** Makes a session look last used ten minutes ago, with a day left before it expires. */
+async function ageSession(db: Database, token: string): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET last_seen_at = now() - interval '10 minutes',
+       expires_at = now() + interval '1 day' WHERE id_hash = $1`,
+    [hashToken(token)],
+  );
+}
+
+async function expiresInDays(db: Database, token: string): Promise<number> {
+  const { rows } = await db.query<{ days: number }>(
+    `SELECT EXTRACT(EPOCH FROM (expires_at - now())) / 86400 AS days FROM sessions WHERE id_hash = $1`,
+    [hashToken(token)],
+  );
+  return Number(rows[0]!.days);
+}
+
+describeWithServer('the session cookie', (context) => {
+  it('gets its full lifetime again whenever the server pushes the expiry back', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    await ageSession(db, client.token!);
+    const res = await client.request('GET', '/api/me');
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('Set-Cookie') ?? '';
+    const days = server.services.config.sessionDays;
+    expect(cookie).toContain(`${sessionCookieName(server.url)}=${client.token};`);
+    expect(cookie).toMatch(new RegExp(`Max-Age=${days * 24 * 60 * 60}(;|$)`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\/(;|$)/);
+    expect(await expiresInDays(db, client.token!)).toBeGreaterThan(days - 0.01);
+  });
+
+  it('is left alone while the session was used a moment ago, so no request writes', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    expect((await client.request('GET', '/api/me')).status).toBe(200);
+    const { rows } = await db.query<{ last_seen_at: Date }>(
+      'SELECT last_seen_at FROM sessions WHERE id_hash = $1',
+      [hashToken(client.token!)],
+    );
+    const res = await client.request('GET', '/api/documents');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Set-Cookie')).toBeNull();
+    const after = await db.query<{ last_seen_at: Date }>(
+      'SELECT last_seen_at FROM sessions WHERE id_hash = $1',
+      [hashToken(client.token!)],
+    );
+    expect(after.rows[0]!.last_seen_at).toEqual(rows[0]!.last_seen_at);
+  });
+
+  it('is renewed on an error answer too, as the session was still used', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    await ageSession(db, client.token!);
+    const res = await client.request('GET', '/api/documents/not-a-uuid');
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.get('Set-Cookie') ?? '').toContain(`=${client.token};`);
   });
 });

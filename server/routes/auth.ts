@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import { messagePage } from '../auth/pages.ts';
 import { safeReturnTo } from '../auth/returnTo.ts';
 import { createSession, hashToken, upsertUser } from '../auth/sessions.ts';
-import { cookieOptions, sessionCookieName, sessionOf } from '../middleware/session.ts';
+import { cookieOptions, requestSession, setSessionCookie } from '../middleware/session.ts';
 import type { Services } from '../services.ts';
 
 /** Ties the provider's answer to the browser that started the sign-in (login CSRF). */
@@ -22,7 +22,7 @@ export function authRoutes(services: Services): Hono {
 
   app.get('/auth/login', async (c) => {
     const returnTo = safeReturnTo(c.req.query('returnTo'), publicUrl);
-    if (await sessionOf(services, (name) => getCookie(c, name))) return c.redirect(returnTo);
+    if (await requestSession(c, services)) return c.redirect(returnTo);
     const checks = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
@@ -101,12 +101,7 @@ export function authRoutes(services: Services): Hono {
       userAgent: c.req.header('User-Agent'),
       idToken: identity.idToken,
     });
-    setCookie(
-      c,
-      sessionCookieName(publicUrl),
-      token,
-      cookieOptions(publicUrl, '/', services.config.sessionDays * 24 * 60 * 60),
-    );
+    setSessionCookie(c, services, token);
     logger.info('Signed in.', { userId: user.id });
     // Checked again: a row stored by an older version may hold what is no longer accepted.
     return c.redirect(safeReturnTo(flow.return_to, publicUrl));
