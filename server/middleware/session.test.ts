@@ -1,12 +1,15 @@
-import { expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
 import { SessionCache } from '../auth/sessionCache.ts';
 import { deleteSession, hashToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import type { Services } from '../services.ts';
+import { createErrorHandler } from '../errors.ts';
+import { createLogger } from '../logger.ts';
+import type { AppEnv, Services } from '../services.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { describeWithServer, signedInUser } from '../test/testServer.ts';
 import { testUserWithSession } from '../test/users.ts';
-import { sessionCookieName, sessionOf } from './session.ts';
+import { requireSession, sessionCookieName, sessionOf } from './session.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
 
@@ -118,5 +121,35 @@ describeWithServer('the session cookie', (context) => {
     const res = await client.request('GET', '/api/documents/not-a-uuid');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.headers.get('Set-Cookie') ?? '').toContain(`=${client.token};`);
+  });
+});
+
+describe('requireSession', () => {
+  /** An app whose only route, `POST /api/own`, is exempt; every route answers `reached`. */
+  function guarded(): Hono<AppEnv> {
+    const services = { publicUrl: PUBLIC_URL, config: { sessionDays: 1 } } as Services;
+    const app = new Hono<AppEnv>();
+    app.onError(createErrorHandler(createLogger('silent')));
+    app.use('/api/*', requireSession(services, ['POST /api/own']));
+    app.all('/api/*', (c) => c.text('reached'));
+    return app;
+  }
+
+  it('lets an exempt route through without a session and without a lookup', async () => {
+    const res = await guarded().request('/api/own', { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('reached');
+  });
+
+  it.each([
+    ['another method', 'GET', '/api/own'],
+    ['another route', 'POST', '/api/other'],
+    ['a trailing slash', 'POST', '/api/own/'],
+    ['another case', 'POST', '/api/OWN'],
+    ['a longer path', 'POST', '/api/own/more'],
+  ])('refuses %s without a session', async (_name, method, path) => {
+    const res = await guarded().request(path, { method });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthenticated');
   });
 });

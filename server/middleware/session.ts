@@ -70,9 +70,21 @@ export function renewSessionCookie(c: Context, services: Services): void {
   if (token) setSessionCookie(c, services, token);
 }
 
-/** 401 `unauthenticated` unless the request carries a live session, which handlers then read. */
-export function requireSession(services: Services): MiddlewareHandler<AppEnv> {
+/** An API route as `METHOD /path`, exactly as the route is declared, e.g. `POST /api/ai/generate`. */
+export type RouteKey = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api/${string}`;
+
+/**
+ * 401 `unauthenticated` unless the request carries a live session, which handlers then read.
+ * Routes in `exempt` are let through unchecked: they are public, or authenticate themselves.
+ * Only exact static paths match, so nothing else is let through by a near miss.
+ */
+export function requireSession(
+  services: Services,
+  exempt: readonly RouteKey[] = [],
+): MiddlewareHandler<AppEnv> {
+  const skipped = new Set<string>(exempt);
   return async (c, next) => {
+    if (skipped.has(`${c.req.method} ${c.req.path}`)) return next();
     const session = await requestSession(c, services);
     if (!session) throw AuthenticationError();
     c.set('session', session);
