@@ -189,6 +189,32 @@ describeWithServer('sign-in through the embedded provider', (context) => {
   });
 });
 
+describe('sign-up behind a proxy (TRUST_PROXY=1)', () => {
+  let db: Database;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    server = await startTestServer(db, {
+      trustProxy: { kind: 'hops', hops: 1 },
+      idpSignupsPerHour: 1,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('throttles each client by its forwarded address, not the proxy they share', async () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    await signUp(createTestBrowser(), server, '/', from('203.0.113.20'));
+    await signUp(createTestBrowser(), server, '/', from('203.0.113.21'));
+    await expect(signUp(createTestBrowser(), server, '/', from('203.0.113.20'))).rejects.toThrow(
+      /expected 429 to be 303/,
+    );
+  });
+});
+
 describe('sign-in through a hosted provider', () => {
   let db: Database;
   let provider: HostedProvider;
