@@ -3,11 +3,15 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db/database.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, errorBodySchema } from '../common/api/errors.ts';
+import { createApp, PUBLIC_API_ROUTES, SELF_AUTHENTICATING_API_ROUTES } from './app.ts';
+import { hashToken } from './auth/sessions.ts';
+import type { Database, SqlParam } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import type { RunningServer } from './startServer.ts';
 import { openTestDatabase } from './test/databases.ts';
 import { signedInUser, startTestServer, type TestClient } from './test/testServer.ts';
+import { testUserWithSession } from './test/users.ts';
 
 const INDEX = '<!doctype html><title>Inkwell</title><p>spa-shell</p>';
 const SECRET = 'outside-the-client-dir';
@@ -141,11 +145,14 @@ describe('createApp over a real socket', () => {
       let data = '';
       socket.setEncoding('latin1');
       socket.on('data', (chunk: string) => (data += chunk));
-      socket.on('error', reject);
-      socket.on('end', () => {
+      const answer = () => {
         const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]);
         resolve({ status, body: data.slice(data.indexOf('\r\n\r\n') + 4) });
-      });
+      };
+      // Node answers an oversized request line and closes while we may still be writing it,
+      // which resets the connection after the answer arrived; only a reset before it fails.
+      socket.on('error', (error) => (data.startsWith('HTTP/1.1 ') ? answer() : reject(error)));
+      socket.on('end', answer);
       socket.write(
         `GET ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept: ${accept}\r\n` +
           `Cookie: inkwell_session=${client.token}\r\nConnection: close\r\n\r\n`,
@@ -187,6 +194,22 @@ describe('createApp over a real socket', () => {
     const res = await rawGet(`/${'a'.repeat(100_000)}`);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('pages for signed-in visitors', () => {
+  it('renew the session cookie when the server pushes the session expiry back', async () => {
+    const { client: aged } = await signedInUser(server, db, 'Returning');
+    await db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '1 hour' WHERE id_hash = $1`,
+      [hashToken(aged.token!)],
+    );
+    const res = await aged.request('GET', '/d/abc', { headers: HTML });
+    expect(res.status).toBe(200);
+    const days = server.services.config.sessionDays;
+    expect(res.headers.get('Set-Cookie')).toMatch(
+      new RegExp(`^inkwell_session=${aged.token}; Max-Age=${days * 86400};`),
+    );
   });
 });
 
@@ -242,5 +265,83 @@ describe('createApp without a client build', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the API without a session', () => {
+  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+  /** Every API route the app declares, as `METHOD /path`; `ALL` expands to every method. */
+  function declaredRoutes(): string[] {
+    const routes = createApp(server.services).routes.filter((route) => isApi(route.path));
+    const keys = routes.flatMap((route) =>
+      route.method === 'ALL'
+        ? METHODS.map((method) => `${method} ${route.path}`)
+        : [`${route.method} ${route.path}`],
+    );
+    return [...new Set(keys)];
+  }
+
+  /** A concrete URL for a declared path: parameters and wildcards filled in. */
+  const concrete = (path: string) =>
+    path.replace(/:\w+(\{[^}]*\})?/g, '00000000-0000-4000-8000-000000000000').replace(/\*/g, 'x');
+
+  it('finds the routes it checks, including the AI route that checks its own session', () => {
+    const routes = declaredRoutes();
+    expect(routes).toContain('GET /api/documents');
+    expect(routes).toContain('POST /api/ai/generate');
+    for (const listed of [...PUBLIC_API_ROUTES, ...SELF_AUTHENTICATING_API_ROUTES]) {
+      expect(routes, `${listed} is listed but not declared`).toContain(listed);
+    }
+  });
+
+  it('answers 401 unauthenticated on every route not listed as public', async () => {
+    const publicRoutes = new Set<string>(PUBLIC_API_ROUTES);
+    for (const route of declaredRoutes()) {
+      if (publicRoutes.has(route)) continue;
+      const [method, path] = route.split(' ') as [string, string];
+      // With the CSRF header and our Origin, so only the missing session can refuse it.
+      const res = await fetch(new URL(concrete(path), server.url), {
+        method,
+        headers: {
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          Origin: server.url,
+          'Content-Type': 'application/json',
+        },
+        body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+        redirect: 'manual',
+      });
+      expect(res.status, route).toBe(401);
+      expect(errorBodySchema.parse(await res.json()).error.code, route).toBe('unauthenticated');
+    }
+  });
+
+  it('looks the session of an AI request up once, in the AI route only', async () => {
+    const { token } = await testUserWithSession(db);
+    let lookups = 0;
+    const counting: Database = {
+      kind: db.kind,
+      query: <Row>(sql: string, params?: readonly SqlParam[]) => {
+        if (/find_session|ai_admit_session/.test(sql)) lookups += 1;
+        return db.query<Row>(sql, params);
+      },
+      exec: (sql) => db.exec(sql),
+      transaction: (work) => db.transaction(work),
+      close: () => db.close(),
+    };
+    const bare = createApp({ ...server.services, db: counting, sessionCache: undefined });
+    const res = await bare.request('/api/ai/generate', {
+      method: 'POST',
+      headers: {
+        Cookie: `inkwell_session=${token}`,
+        [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        Origin: server.url,
+      },
+      body: '{}',
+    });
+    // AI is off on this server: the route still checks who asks first.
+    expect(res.status).toBe(503);
+    expect(lookups).toBe(1);
   });
 });

@@ -4,9 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { getCookie } from 'hono/cookie';
 import { csrfProtection } from './middleware/csrf.ts';
-import { requireSession, sessionOf } from './middleware/session.ts';
+import { requestSession, requireSession, type RouteKey } from './middleware/session.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { authRoutes } from './routes/auth.ts';
 import { configRoutes } from './routes/config.ts';
@@ -29,6 +28,16 @@ export const MAX_URL_LENGTH = 8192;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** API routes anyone may call without a session; every other `/api` route needs one. */
+export const PUBLIC_API_ROUTES: readonly RouteKey[] = [];
+
+/**
+ * API routes that answer 401 `unauthenticated` themselves, so the general session check skips
+ * them: the AI route looks its session up in the same query that admits the request, and a
+ * second lookup would cost every AI request a round trip.
+ */
+export const SELF_AUTHENTICATING_API_ROUTES: readonly RouteKey[] = ['POST /api/ai/generate'];
 
 /** What `createApp` takes besides its services; tests use it to point at their own files. */
 export interface AppOptions {
@@ -88,9 +97,12 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
 
   app.route('/', authRoutes(services));
   app.use('/api/*', csrfProtection(new URL(services.publicUrl).origin));
-  // Before the session check: the AI route looks its session up together with its admission.
+  // Before every API route, so a route added later is closed unless it is listed.
+  app.use(
+    '/api/*',
+    requireSession(services, [...PUBLIC_API_ROUTES, ...SELF_AUTHENTICATING_API_ROUTES]),
+  );
   app.route('/', aiRoutes(services));
-  app.use('/api/*', requireSession(services));
   app.route('/', sessionRoutes(services));
   app.route('/', documentRoutes(services));
   app.route('/', configRoutes(services));
@@ -133,7 +145,7 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, services: Services): 
       return c.redirect(`${canonical.origin}${pathAndQuery}`);
     }
     // A signed-out visitor goes through sign-in and comes back here (DESIGN §1).
-    if (!(await sessionOf(services, (name) => getCookie(c, name)))) {
+    if (!(await requestSession(c, services))) {
       return c.redirect(`/auth/login?returnTo=${encodeURIComponent(pathAndQuery)}`);
     }
     return serveIndex(c, next);

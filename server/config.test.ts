@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       sessionDays: 30,
       documentMaxBytes: 5 * 1024 * 1024,
       idpSignupsPerHour: 20,
+      trustProxy: { kind: 'none' },
       ai: {
         provider: undefined,
         maxInputChars: 24_000,
@@ -121,6 +122,45 @@ describe('loadConfig', () => {
       'PUBLIC_URL="https://x.example/app": must be an origin without a path',
     );
     expect(message).toContain('SESSION_DAYS="0": must be at least 1');
+  });
+
+  it.each([
+    ['false', { kind: 'none' }],
+    ['FALSE', { kind: 'none' }],
+    ['0', { kind: 'none' }],
+    ['1', { kind: 'hops', hops: 1 }],
+    ['2', { kind: 'hops', hops: 2 }],
+    ['10.0.0.1', { kind: 'addresses', ranges: ['10.0.0.1'] }],
+    [
+      '10.0.0.0/8, 192.168.1.5 ,::1,FD00::/8',
+      { kind: 'addresses', ranges: ['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8'] },
+    ],
+  ])('reads TRUST_PROXY=%s', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each([
+    'true',
+    'yes',
+    '11',
+    '-1',
+    '1.5',
+    '10.0.0.0/33',
+    '::/129',
+    '10.0.0.0/8/8',
+    '10.0.0.0/',
+    '10.0.0.0/x',
+    '10.0.0.1,',
+    ',10.0.0.1',
+    '10.0.0.1,,10.0.0.2',
+    'proxy.internal',
+    '[::1]',
+    '10.0.0.1:8080',
+    '999.0.0.1',
+    'x'.repeat(5000),
+  ])('refuses TRUST_PROXY=%s with a message naming it', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=".*": must be/);
   });
 
   it('reads the AI provider and limits', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_AI_LIMITS } from '../common/api/ai.ts';
 import { DEFAULT_LIMITS } from '../common/api/limits.ts';
@@ -45,6 +46,16 @@ export interface AiConfig {
   totalTimeoutMs: number;
 }
 
+/**
+ * `TRUST_PROXY`: which proxies in front of Inkwell may say in `X-Forwarded-For` who the client
+ * is. `none` (the default) ignores the header; `hops` trusts that many proxies nearest to the
+ * server; `addresses` trusts proxies whose address is in `ranges` (addresses or CIDR ranges).
+ */
+export type TrustProxy =
+  | { kind: 'none' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'addresses'; ranges: readonly string[] };
+
 /** The server's configuration, read once at start from environment variables. */
 export interface Config {
   /** TCP port to listen on (`PORT`, default 3000; 0 picks a free port). */
@@ -72,6 +83,8 @@ export interface Config {
   documentMaxBytes: number;
   /** `IDP_SIGNUPS_PER_HOUR`: accounts one address may create per hour on the embedded provider (default 20). */
   idpSignupsPerHour: number;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client (default: nobody's). */
+  trustProxy: TrustProxy;
   /** The AI assistant. */
   ai: AiConfig;
 }
@@ -88,6 +101,41 @@ const HOUR_MS = 60 * 60 * 1000;
 const httpUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL' })
   .transform((value) => value.replace(/\/+$/, ''));
+
+/** More proxies than any real chain has; a bigger number is a typo. */
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * `TRUST_PROXY` as given: `false` or `0`, a number of hops, or a comma list of proxy addresses
+ * and CIDR ranges. `true` is refused: trusting every hop would let any client name itself.
+ */
+const trustProxySchema = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.toLowerCase();
+  if (text === 'false' || text === '0') return { kind: 'none' };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= MAX_PROXY_HOPS) return { kind: 'hops', hops };
+    ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_PROXY_HOPS} hops` });
+    return z.NEVER;
+  }
+  const ranges = text.split(',').map((item) => item.trim());
+  const bad = ranges.find((range) => !isProxyRange(range));
+  if (bad === undefined) return { kind: 'addresses', ranges };
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be false, a number of proxies, or a comma list of proxy addresses or CIDR ranges; ${JSON.stringify(bad.slice(0, 60))} is none of these`,
+  });
+  return z.NEVER;
+});
+
+/** An IP address, or one with a `/prefix` no longer than its family allows. */
+function isProxyRange(range: string): boolean {
+  const [address = '', prefix, extra] = range.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: z
@@ -117,6 +165,7 @@ const envSchema = z.object({
   SESSION_DAYS: positiveInt(365).default(30),
   DOCUMENT_MAX_BYTES: positiveInt(64 * 1024 * 1024).default(DEFAULT_LIMITS.documentBytes),
   IDP_SIGNUPS_PER_HOUR: positiveInt(1_000_000).default(20),
+  TRUST_PROXY: trustProxySchema.default({ kind: 'none' }),
   // Kept with its query: Azure's older deployment URLs carry `?api-version=…`.
   AI_BASE_URL: httpUrl.optional(),
   // It goes into an HTTP header, where spaces or control characters would fail every request.
@@ -202,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionDays: data.SESSION_DAYS,
     documentMaxBytes: data.DOCUMENT_MAX_BYTES,
     idpSignupsPerHour: data.IDP_SIGNUPS_PER_HOUR,
+    trustProxy: data.TRUST_PROXY,
     ai: {
       provider:
         data.AI_BASE_URL && data.AI_MODEL

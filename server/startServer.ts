@@ -78,6 +78,7 @@ export async function startServer(
           publicUrl,
           logger,
           signupsPerHour: config.idpSignupsPerHour,
+          trustProxy: config.trustProxy,
         });
     const provider: ProviderSettings = idp
       ? {

@@ -15,11 +15,3 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /** `POST /api/session/logout` — where the browser goes next to end the provider's session too. */
 export const logoutResponseSchema = z.object({ redirectTo: z.string() });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
-
-/** The `returnTo` of `/auth/login`: a path on this site, never another origin. */
-export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return '/';
-  }
-  return value.length > 2000 ? '/' : value;
-}

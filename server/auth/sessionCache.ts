@@ -34,7 +34,9 @@ export class SessionCache {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);
     }
-    this.#entries.set(session.idHash, { session, until: this.now() + TRUST_MS });
+    // A remembered session was not renewed by the lookup that finds it here.
+    const remembered = { ...session, renewed: false };
+    this.#entries.set(session.idHash, { session: remembered, until: this.now() + TRUST_MS });
   }
 
   /** Forgets a session that has just ended. */

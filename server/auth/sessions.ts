@@ -15,6 +15,11 @@ export interface ActiveSession {
   user: SessionUser;
   /** The provider's ID token, sent back as `id_token_hint` on sign-out. */
   idToken: string | null;
+  /**
+   * True when this lookup pushed the expiry back: the cookie's Max-Age is then renewed with it,
+   * or an active person would lose the cookie `SESSION_DAYS` after signing in anyway.
+   */
+  renewed: boolean;
 }
 
 /** A session is touched (and its expiry pushed back) at most this often, to spare writes. */
@@ -92,7 +97,8 @@ export async function activeSession(
   row: SessionRow,
   days: number,
 ): Promise<ActiveSession> {
-  if (Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+  const renewed = Date.now() - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS;
+  if (renewed) {
     await db.query(
       `UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => $2)
         WHERE id_hash = $1`,
@@ -103,6 +109,7 @@ export async function activeSession(
     idHash,
     user: { id: row.user_id, email: row.email, name: row.name },
     idToken: row.id_token,
+    renewed,
   };
 }
 

@@ -9,6 +9,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, errorBodySchema } from '../../common/ap
 import { SseParser } from '../ai/sseParser.ts';
 import { usageToday } from '../ai/usageLimits.ts';
 import { loadConfig, type AiConfig } from '../config.ts';
+import { hashToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { sessionCookieName } from '../middleware/session.ts';
@@ -114,6 +115,20 @@ describeWithServer(
       ({ server, db } = context());
     });
     beforeEach(() => fake.setBehaviour({ kind: 'answer' }));
+
+    it('renews the session cookie when the request pushes the session expiry back', async () => {
+      const { client } = await signedInUser(server, db, 'Returning');
+      await db.query(
+        `UPDATE sessions SET last_seen_at = now() - interval '1 hour' WHERE id_hash = $1`,
+        [hashToken(client.token!)],
+      );
+      const res = await generate(client, { command: 'improve', text: 'teh text' });
+      const days = server.services.config.sessionDays;
+      expect(res.headers.get('Set-Cookie')).toMatch(
+        new RegExp(`^inkwell_session=${client.token}; Max-Age=${days * 86400};`),
+      );
+      expect(textOf(await eventsOf(res))).toBe(REPLY);
+    });
 
     it('streams the answer as delta events, then done with the usage, and counts it', async () => {
       const { user, client } = await signedInUser(server, db, 'Streamer');

@@ -15,7 +15,7 @@ import { ClientGoneError } from '../ai/upstreamErrors.ts';
 import { AuthenticationError, toAppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { bodyReader, readJson } from '../middleware/readJson.ts';
-import { sessionCookieName, sessionOf } from '../middleware/session.ts';
+import { renewSessionCookie, requestSession, sessionCookieName } from '../middleware/session.ts';
 import type { AppEnv, Services } from '../services.ts';
 
 /** Room for the command, tone and JSON punctuation around the texts of a request. */
@@ -33,7 +33,8 @@ export function aiBodyLimit(maxInputChars: number): number {
  * `POST /api/ai/generate` (DESIGN §6): the answer as Server-Sent Events `delta`, then `done` or
  * `error`. What can be refused before the provider answers (no session, AI off, a limit, a bad or
  * oversized body, the provider refusing) is a plain JSON error. Mounted behind the CSRF check and
- * before `requireSession`: it looks its session up together with its admission.
+ * exempt from `requireSession` (SELF_AUTHENTICATING_API_ROUTES in server/app.ts): it looks its
+ * session up together with its admission.
  */
 export function aiRoutes(services: Services): Hono<AppEnv> {
   const { logger } = services;
@@ -46,7 +47,7 @@ export function aiRoutes(services: Services): Hono<AppEnv> {
     const token = getCookie(c, cookieName);
     if (!gateway.enabled) {
       // Who asks still comes first; then, with AI off, nothing they send matters.
-      if (!(await sessionOf(services, (name) => getCookie(c, name)))) throw AuthenticationError();
+      if (!(await requestSession(c, services))) throw AuthenticationError();
       gateway.requireEnabled();
     }
     // The request waits on these before it leaves for the provider: one round trip, not two.
@@ -54,6 +55,7 @@ export function aiRoutes(services: Services): Hono<AppEnv> {
     const admitted = token ? await gateway.admit(token, services.config.sessionDays) : null;
     if (!admitted) throw AuthenticationError();
     const { session, lease } = admitted;
+    if (session.renewed) renewSessionCookie(c, services);
     c.set('session', session);
     let request: GenerateRequest;
     try {

@@ -12,6 +12,22 @@ import {
 import { signUp } from '../test/signIn.ts';
 import { describeWithServer, startTestServer } from '../test/testServer.ts';
 
+/** `returnTo` values that a browser would read as another site, or as no web page at all. */
+const HOSTILE_RETURN_TO = [
+  '/\t/evil.example/x',
+  '/\n/evil.example/x',
+  '\r\n//evil.example/x',
+  '  //evil.example/x',
+  '//evil.example/x',
+  '/\\evil.example',
+  '\\\\evil.example',
+  '/.//evil.example',
+  'https://evil.example/',
+  'javascript:alert(1)',
+  'jav\tascript:alert(1)',
+  `/${'a'.repeat(5000)}`,
+];
+
 const CSRF = (server: RunningServer) => ({ 'X-Inkwell-Request': '1', Origin: server.url });
 
 async function sessionCount(db: Database): Promise<number> {
@@ -120,6 +136,22 @@ describeWithServer('sign-in through the embedded provider', (context) => {
     expect(res.headers.get('location')).toBe('/trash');
   });
 
+  it('never sends a signed-in visitor to another site, however returnTo is disguised', async () => {
+    const { server } = context();
+    const browser = createTestBrowser();
+    await browser.fetch(await signUp(browser, server));
+    for (const returnTo of HOSTILE_RETURN_TO) {
+      const res = await browser.fetch(
+        `${server.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
+      );
+      expect(res.status, returnTo).toBe(302);
+      expect(res.headers.get('location'), JSON.stringify(returnTo)).toBe('/');
+    }
+    // Encoded by hand: %09 is a tab once the query is decoded, and browsers then drop it.
+    const raw = await browser.fetch(`${server.url}/auth/login?returnTo=%2F%09%2Fevil.example%2Fx`);
+    expect(raw.headers.get('location')).toBe('/');
+  });
+
   it('never returns to another site after sign-in', async () => {
     const { server } = context();
     for (const returnTo of [
@@ -127,12 +159,24 @@ describeWithServer('sign-in through the embedded provider', (context) => {
       '//evil.example/x',
       '/\\evil.example',
       'javascript:alert(1)',
+      '/\t/evil.example/x',
+      '/.//evil.example',
     ]) {
       const browser = createTestBrowser();
       const callback = await signUp(browser, server, returnTo);
       const res = await browser.fetch(callback);
       expect(res.headers.get('location'), returnTo).toBe('/');
     }
+  });
+
+  it('checks returnTo again after the callback, whatever the stored sign-in holds', async () => {
+    const { server, db } = context();
+    const browser = createTestBrowser();
+    const callback = await signUp(browser, server);
+    await db.query(`UPDATE login_flows SET return_to = $1`, ['/\n/evil.example/x']);
+    const res = await browser.fetch(callback);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/');
   });
 
   it('answers a callback with a provider error, or with nothing, with a page to start again', async () => {
@@ -142,6 +186,32 @@ describeWithServer('sign-in through the embedded provider', (context) => {
       expect(res.status, query).toBe(400);
       expect(await res.text()).toContain('href="/auth/login"');
     }
+  });
+});
+
+describe('sign-up behind a proxy (TRUST_PROXY=1)', () => {
+  let db: Database;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    db = await openTestDatabase('pglite');
+    server = await startTestServer(db, {
+      trustProxy: { kind: 'hops', hops: 1 },
+      idpSignupsPerHour: 1,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('throttles each client by its forwarded address, not the proxy they share', async () => {
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    await signUp(createTestBrowser(), server, '/', from('203.0.113.20'));
+    await signUp(createTestBrowser(), server, '/', from('203.0.113.21'));
+    await expect(signUp(createTestBrowser(), server, '/', from('203.0.113.20'))).rejects.toThrow(
+      /expected 429 to be 303/,
+    );
   });
 });
 

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import * as oidc from 'openid-client';
-import { safeReturnTo } from '../../common/api/session.ts';
 import { messagePage } from '../auth/pages.ts';
+import { safeReturnTo } from '../auth/returnTo.ts';
 import { createSession, hashToken, upsertUser } from '../auth/sessions.ts';
-import { cookieOptions, sessionCookieName, sessionOf } from '../middleware/session.ts';
+import { cookieOptions, requestSession, setSessionCookie } from '../middleware/session.ts';
 import type { Services } from '../services.ts';
 
 /** Ties the provider's answer to the browser that started the sign-in (login CSRF). */
@@ -21,8 +21,8 @@ export function authRoutes(services: Services): Hono {
   const app = new Hono();
 
   app.get('/auth/login', async (c) => {
-    const returnTo = safeReturnTo(c.req.query('returnTo'));
-    if (await sessionOf(services, (name) => getCookie(c, name))) return c.redirect(returnTo);
+    const returnTo = safeReturnTo(c.req.query('returnTo'), publicUrl);
+    if (await requestSession(c, services)) return c.redirect(returnTo);
     const checks = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
@@ -101,14 +101,10 @@ export function authRoutes(services: Services): Hono {
       userAgent: c.req.header('User-Agent'),
       idToken: identity.idToken,
     });
-    setCookie(
-      c,
-      sessionCookieName(publicUrl),
-      token,
-      cookieOptions(publicUrl, '/', services.config.sessionDays * 24 * 60 * 60),
-    );
+    setSessionCookie(c, services, token);
     logger.info('Signed in.', { userId: user.id });
-    return c.redirect(safeReturnTo(flow.return_to));
+    // Checked again: a row stored by an older version may hold what is no longer accepted.
+    return c.redirect(safeReturnTo(flow.return_to, publicUrl));
   });
 
   app.get('/auth/signed-out', (c) =>

@@ -18,12 +18,14 @@ async function toCallback(browser: TestBrowser, server: { url: string }, url: UR
 
 /**
  * Starts sign-in at the app and creates an account on the embedded provider's page; returns the
- * callback URL, not yet visited, so tests can tamper with it or visit it.
+ * callback URL, not yet visited, so tests can tamper with it or visit it. `headers` go with the
+ * form's POST (a proxy's `X-Forwarded-For`, say).
  */
 export async function signUp(
   browser: TestBrowser,
   server: { url: string },
   returnTo = '/d/somewhere',
+  headers: Record<string, string> = {},
 ): Promise<URL> {
   const login = await browser.fetch(
     `${server.url}/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
@@ -36,6 +38,7 @@ export async function signUp(
   expect(url.pathname).toMatch(/^\/idp\/interaction\//);
   const created = await browser.fetch(`${url.href}/signup`, {
     method: 'POST',
+    headers,
     body: new URLSearchParams({
       name: 'Wren',
       email: `wren.${randomBytes(4).toString('hex')}@example.com`,

@@ -1,7 +1,9 @@
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
+import type { TrustProxy } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { clientAddressFor, clientAddressOfRequest } from '../../middleware/clientAddress.ts';
 import type { Logger } from '../../logger.ts';
 import { handleInteraction, sendPage, type InteractionDeps } from './interactions.ts';
 import { DEFAULT_SIGNUPS_PER_HOUR } from './throttle.ts';
@@ -28,8 +30,8 @@ export interface EmbeddedIdpOptions {
   /** The app's origin as browsers reach it, such as `http://localhost:3000`. */
   publicUrl: string;
   logger: Logger;
-  /** The client's address for throttling sign-ins; defaults to the socket's peer address. */
-  clientIp?: (req: IncomingMessage) => string;
+  /** `TRUST_PROXY`: whose `X-Forwarded-For` names the client the throttles count (default: nobody's). */
+  trustProxy?: TrustProxy;
   /** Accounts one address may create per hour (`IDP_SIGNUPS_PER_HOUR`, default 20). */
   signupsPerHour?: number;
 }
@@ -73,6 +75,7 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Em
     });
   }
 
+  const clientAddress = clientAddressFor(options.trustProxy ?? { kind: 'none' });
   const callback = provider.callback();
   const home = { href: `${publicUrl}/`, label: 'Go to Inkwell' };
   const deps: InteractionDeps = {
@@ -81,7 +84,7 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Em
     logger,
     mountPath: MOUNT_PATH,
     homeUrl: `${publicUrl}/`,
-    clientIp: options.clientIp ?? ((req) => req.socket.remoteAddress ?? 'unknown'),
+    clientIp: (req) => clientAddressOfRequest(clientAddress, req),
     signupsPerHour: options.signupsPerHour ?? DEFAULT_SIGNUPS_PER_HOUR,
   };
 

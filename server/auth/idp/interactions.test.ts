@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { openPglite, type PgliteDatabase } from '../../db/pglite.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestBrowser, type TestBrowser } from '../../test/hostedProvider.ts';
 import { createAccount } from './accounts.ts';
+import type { TrustProxy } from '../../config.ts';
 import { createEmbeddedIdp, type EmbeddedIdp } from './embeddedIdp.ts';
 import { loginByEmail } from './throttle.ts';
 
@@ -33,12 +34,15 @@ afterAll(async () => {
 });
 
 /** Starts an authorization request in `browser` and returns its sign-in page URL. */
-async function startInteraction(browser: TestBrowser): Promise<string> {
-  const url = new URL(`${idp.issuer}/auth`);
+async function startInteraction(
+  browser: TestBrowser,
+  target: { idp: EmbeddedIdp; publicUrl: string } = { idp, publicUrl },
+): Promise<string> {
+  const url = new URL(`${target.idp.issuer}/auth`);
   url.search = new URLSearchParams({
-    client_id: idp.clientId,
+    client_id: target.idp.clientId,
     response_type: 'code',
-    redirect_uri: `${publicUrl}/auth/callback`,
+    redirect_uri: `${target.publicUrl}/auth/callback`,
     scope: 'openid email profile',
     state: 'state',
     nonce: 'nonce',
@@ -47,7 +51,7 @@ async function startInteraction(browser: TestBrowser): Promise<string> {
   }).toString();
   const response = await browser.fetch(url);
   expect(response.status).toBe(303);
-  return new URL(response.headers.get('location')!, publicUrl).href;
+  return new URL(response.headers.get('location')!, target.publicUrl).href;
 }
 
 function post(browser: TestBrowser, url: string, fields: Record<string, string>) {
@@ -232,5 +236,89 @@ describe('the sign-in and create-account pages', () => {
     // Other people signing in from the same address are not locked out by one target.
     const other = await post(browser, `${page}/login`, account);
     expect(other.status).toBe(303);
+  });
+});
+
+describe('the sign-up throttle behind a proxy', () => {
+  let ownDb: PgliteDatabase;
+  const servers: Server[] = [];
+
+  beforeAll(async () => {
+    ownDb = await openPglite(undefined);
+    await migrate(ownDb);
+  });
+
+  afterAll(async () => {
+    for (const each of servers) {
+      each.closeAllConnections();
+      await new Promise((resolve) => each.close(resolve));
+    }
+    await ownDb.close();
+  });
+
+  // Each test starts with no counts, whichever address the one before it counted.
+  beforeEach(async () => {
+    await ownDb.query('DELETE FROM rate_limits');
+  });
+
+  /** A provider allowing one account per address per hour, trusting `trustProxy`. */
+  async function startIdp(trustProxy: TrustProxy) {
+    // The provider needs the port, so the server starts first and is handed the provider after.
+    let handle: EmbeddedIdp['handle'] = (_req, res) => res.writeHead(503).end();
+    const own = createServer((req, res) => handle(req, res));
+    servers.push(own);
+    await new Promise<void>((resolve) => own.listen(0, 'localhost', resolve));
+    const url = `http://localhost:${(own.address() as AddressInfo).port}`;
+    const ownIdp = await createEmbeddedIdp({
+      db: ownDb,
+      publicUrl: url,
+      logger: createLogger('silent'),
+      signupsPerHour: 1,
+      trustProxy,
+    });
+    handle = (req, res) => ownIdp.handle(req, res);
+    return { idp: ownIdp, publicUrl: url };
+  }
+
+  /** Creates an account on `target` with `X-Forwarded-For: forwardedFor`; returns the status. */
+  async function signUpFrom(
+    target: { idp: EmbeddedIdp; publicUrl: string },
+    forwardedFor: string,
+  ): Promise<number> {
+    const browser = createTestBrowser();
+    const page = await startInteraction(browser, target);
+    const response = await browser.fetch(`${page}/signup`, {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': forwardedFor },
+      body: new URLSearchParams({
+        name: 'Proxied',
+        email: `proxied.${randomBytes(4).toString('hex')}@example.com`,
+        password: 'a long enough password',
+      }),
+    });
+    await response.body?.cancel();
+    return response.status;
+  }
+
+  it('counts each client by the address its one trusted proxy appended', async () => {
+    const target = await startIdp({ kind: 'hops', hops: 1 });
+    expect(await signUpFrom(target, '203.0.113.10')).toBe(303);
+    // The same person, who also sent a made-up address of their own before the proxy's.
+    expect(await signUpFrom(target, '198.51.100.99, 203.0.113.10')).toBe(429);
+    // Someone else behind the same proxy is not held back by the first.
+    expect(await signUpFrom(target, '203.0.113.11')).toBe(303);
+  });
+
+  it('ignores a spoofed X-Forwarded-For without TRUST_PROXY', async () => {
+    const target = await startIdp({ kind: 'none' });
+    expect(await signUpFrom(target, '192.0.2.1')).toBe(303);
+    expect(await signUpFrom(target, '192.0.2.2')).toBe(429);
+  });
+
+  it('does not fail on a garbled X-Forwarded-For from a trusted proxy', async () => {
+    const target = await startIdp({ kind: 'hops', hops: 1 });
+    for (const header of ['', ',,,', 'not an address', '[::1', 'x'.repeat(8000)]) {
+      expect([303, 429]).toContain(await signUpFrom(target, header));
+    }
   });
 });
