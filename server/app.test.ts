@@ -141,11 +141,14 @@ describe('createApp over a real socket', () => {
       let data = '';
       socket.setEncoding('latin1');
       socket.on('data', (chunk: string) => (data += chunk));
-      socket.on('error', reject);
-      socket.on('end', () => {
+      const finish = () => {
         const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]);
         resolve({ status, body: data.slice(data.indexOf('\r\n\r\n') + 4) });
-      });
+      };
+      // Node 24 resets the connection right after the 431 for a head it would not read to the
+      // end (its unread rest makes the reset): the answer is what arrived before.
+      socket.on('error', (error) => (data ? finish() : reject(error)));
+      socket.on('end', finish);
       socket.write(
         `GET ${target} HTTP/1.1\r\nHost: localhost:${port}\r\nAccept: ${accept}\r\n` +
           `Cookie: inkwell_session=${client.token}\r\nConnection: close\r\n\r\n`,
