@@ -20,8 +20,13 @@ import {
   notFoundHandler,
 } from './errors.ts';
 
-/** Where `vite build` writes the client. */
-export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
+/**
+ * Where `vite build` writes the client, dist/client: beside the compiled server (dist/server/app.js)
+ * or, when the sources run through tsx (server/app.ts), under the package root.
+ */
+export const DEFAULT_CLIENT_DIR = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../dist/client' : '../client', import.meta.url),
+);
 
 /** Longest request URL the app answers; browsers and proxies stop well before this. */
 export const MAX_URL_LENGTH = 8192;

@@ -4,7 +4,7 @@ import type { AiProviderConfig } from '../config.ts';
 import { AiUpstreamError, AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { promptChars, type ChatMessage } from './prompts.ts';
-import { SseParser } from './sseParser.ts';
+import { SseParser } from '../../common/sse/sseParser.ts';
 import { postJson, readSome, type UpstreamResponse } from './postJson.ts';
 import { loggableBody, statusError, stoppedError, type StopReason } from './upstreamErrors.ts';
 

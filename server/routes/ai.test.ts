@@ -6,7 +6,7 @@ import {
   type AiStreamEvent,
 } from '../../common/api/ai.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, errorBodySchema } from '../../common/api/errors.ts';
-import { SseParser } from '../ai/sseParser.ts';
+import { SseParser } from '../../common/sse/sseParser.ts';
 import { usageToday } from '../ai/usageLimits.ts';
 import { loadConfig, type AiConfig } from '../config.ts';
 import { hashToken } from '../auth/sessions.ts';

@@ -4,7 +4,7 @@ import {
   type AiStreamEvent,
 } from '../../../common/api/ai.ts';
 import { api, ApiError, NetworkError, type ApiClient } from '../../lib/api.ts';
-import { readSseEvents } from './sseParser.ts';
+import { readSseEvents } from '../../../common/sse/sseParser.ts';
 
 /** How to turn the assistant on, shown wherever it is off. */
 export const AI_SETUP_HINT =

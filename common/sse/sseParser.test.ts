@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseEvent } from './sseParser.ts';
+import { readSseEvents, SseParser, type SseEvent } from './sseParser.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -66,5 +66,61 @@ describe('SseParser', () => {
 
   it('dispatches an empty data line as an empty event, and nothing for a lone blank line', () => {
     expect(parse('\n\ndata:\n\n')).toEqual([{ event: 'message', data: '' }]);
+  });
+});
+
+describe("SseParser on the server's own stream", () => {
+  const STREAM =
+    'event: delta\r\ndata: {"text":"Hel"}\r\n\r\n' +
+    ': keep-alive comment\n\n' +
+    'event: delta\ndata: {"text":"lo"}\n\n' +
+    'event: done\rdata: {"finishReason":"stop"}\r\r';
+  const EXPECTED = [
+    { event: 'delta', data: '{"text":"Hel"}' },
+    { event: 'delta', data: '{"text":"lo"}' },
+    { event: 'done', data: '{"finishReason":"stop"}' },
+  ];
+
+  it('gives the same named events with CRLF, CR and LF, whichever byte the chunks split at', () => {
+    expect(parse(STREAM)).toEqual(EXPECTED);
+    const length = bytes(STREAM).length;
+    for (let cut = 1; cut < length; cut += 1) expect(parse(STREAM, [cut])).toEqual(EXPECTED);
+    const everyByte = Array.from({ length }, (_, i) => i + 1);
+    expect(parse(STREAM, everyByte)).toEqual(EXPECTED);
+  });
+
+  it('holds an event back until its blank line arrives', () => {
+    const parser = new SseParser();
+    expect(parser.push(bytes('event: delta\ndata: {}\n'))).toEqual([]);
+    expect(parser.push(bytes('\n'))).toEqual([{ event: 'delta', data: '{}' }]);
+  });
+});
+
+describe('readSseEvents', () => {
+  it('decodes a body whose chunks split a multi-byte character', async () => {
+    const body = bytes('event: delta\ndata: {"text":"é"}\n\n');
+    const split = body.indexOf(0xc3) + 1;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(body.slice(0, split));
+        controller.enqueue(body.slice(split));
+        controller.close();
+      },
+    });
+    const events = [];
+    for await (const event of readSseEvents(stream)) events.push(event);
+    expect(events).toEqual([{ event: 'delta', data: '{"text":"é"}' }]);
+  });
+
+  it('drops an event the body ends inside', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes('data: whole\n\ndata: half'));
+        controller.close();
+      },
+    });
+    const events = [];
+    for await (const event of readSseEvents(stream)) events.push(event);
+    expect(events).toEqual([{ event: 'message', data: 'whole' }]);
   });
 });
