@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DEPTH } from '../api/limits.ts';
-import { checkDocumentDepth, measureDepth } from './documentDepth.ts';
+import { measureDepth } from './documentDepth.ts';
 
 const text = (value: string) => ({ type: 'text', text: value });
 const paragraph = (...content: object[]) => ({ type: 'paragraph', content });
@@ -35,24 +34,5 @@ describe('measureDepth', () => {
     let node: object = paragraph();
     for (let i = 0; i < 1_000_000; i++) node = quote(node);
     expect(measureDepth({ type: 'doc', content: [node] }).depth).toBe(1_000_001);
-  });
-});
-
-describe('checkDocumentDepth', () => {
-  const nested = (levels: number) => {
-    let node: object = paragraph(text('x'));
-    for (let i = 1; i < levels; i++) node = quote(node);
-    return { type: 'doc', content: [paragraph(), node] };
-  };
-
-  it('accepts a document exactly at the limit', () => {
-    expect(() => checkDocumentDepth(nested(MAX_DEPTH))).not.toThrow();
-  });
-
-  it('refuses one level more, saying how deep and where', () => {
-    expect(() => checkDocumentDepth(nested(MAX_DEPTH + 1))).toThrow(
-      'The document nests 101 levels deep in its block 2 from the top; ' +
-        'Inkwell accepts at most 100 levels of blocks inside one another.',
-    );
   });
 });

@@ -61,8 +61,3 @@ export function documentTooDeep(json: unknown): DocumentTooDeepError {
     `in its block ${topBlock.toLocaleString('en-US')} from the top`,
   );
 }
-
-/** Throws {@link DocumentTooDeepError} when `json` nests deeper than {@link MAX_DEPTH}. */
-export function checkDocumentDepth(json: unknown): void {
-  if (measureDepth(json).depth > MAX_DEPTH) throw documentTooDeep(json);
-}

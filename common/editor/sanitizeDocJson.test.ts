@@ -151,6 +151,14 @@ describe('sanitizeDocJson on deeply nested input', () => {
     expect(() => sanitizeDocJson(doc(paragraph(node)))).toThrow(/levels deep/);
   });
 
+  it('refuses one level past the limit, saying how deep and in which top-level block', () => {
+    const input = doc(paragraph(), quotes(100, paragraph({ type: 'text', text: 'deep' })));
+    expect(() => sanitizeDocJson(input)).toThrow(
+      'The document nests 101 levels deep in its block 2 from the top; ' +
+        'Inkwell accepts at most 100 levels of blocks inside one another.',
+    );
+  });
+
   it('keeps a document exactly at the limit as it is', () => {
     const input = doc(quotes(99, paragraph({ type: 'text', text: 'deep' })));
     expect(sanitizeDocJson(input)).toBe(input);
