@@ -126,3 +126,41 @@ describe('sanitizeDocJson', () => {
     }
   });
 });
+
+describe('sanitizeDocJson on deeply nested input', () => {
+  /** `inner` inside `levels` quotes, built without recursion. */
+  const quotes = (levels: number, inner: object = { type: 'paragraph' }) => {
+    let node = inner;
+    for (let i = 0; i < levels; i++) node = { type: 'blockquote', content: [node] };
+    return node;
+  };
+
+  it('refuses 100,000 levels with DocumentTooDeepError instead of overflowing the stack', () => {
+    expect(() => sanitizeDocJson(doc(quotes(100_000)))).toThrow(
+      expect.objectContaining({
+        name: 'DocumentTooDeepError',
+        depth: 100_001,
+        message: expect.stringMatching(/^The document nests 100,001 levels deep/),
+      }),
+    );
+  });
+
+  it('refuses nodes nested inside text, which would otherwise add no level', () => {
+    let node: object = { type: 'text', text: 'x' };
+    for (let i = 0; i < 100_000; i++) node = { type: 'text', text: 'x', content: [node] };
+    expect(() => sanitizeDocJson(doc(paragraph(node)))).toThrow(/levels deep/);
+  });
+
+  it('refuses one level past the limit, saying how deep and in which top-level block', () => {
+    const input = doc(paragraph(), quotes(100, paragraph({ type: 'text', text: 'deep' })));
+    expect(() => sanitizeDocJson(input)).toThrow(
+      'The document nests 101 levels deep in its block 2 from the top; ' +
+        'Inkwell accepts at most 100 levels of blocks inside one another.',
+    );
+  });
+
+  it('keeps a document exactly at the limit as it is', () => {
+    const input = doc(quotes(99, paragraph({ type: 'text', text: 'deep' })));
+    expect(sanitizeDocJson(input)).toBe(input);
+  });
+});

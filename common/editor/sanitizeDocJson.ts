@@ -1,4 +1,6 @@
 import type { JSONContent } from '@tiptap/core';
+import { MAX_DEPTH } from '../api/limits.ts';
+import { countsAsLevel, documentTooDeep } from './documentDepth.ts';
 import { sanitizeHtml } from './html/sanitize.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl } from './url.ts';
 
@@ -39,8 +41,14 @@ function keepMark(mark: unknown): boolean {
   return mark.type !== 'link' || isAllowedLinkUrl(attr(mark, 'href'));
 }
 
-/** `node` with the rules applied: itself when it breaks none, which is the usual case. */
-function cleanNode(node: Json): Json {
+/** Thrown inside the walk when it passes {@link MAX_DEPTH}, before the call stack could run out. */
+const TOO_DEEP = Symbol('too deep');
+
+/**
+ * `node`, at `depth` levels (as MAX_DEPTH counts them), with the rules applied: itself when it
+ * breaks none, which is the usual case.
+ */
+function cleanNode(node: Json, depth: number): Json {
   // Copied on the first change; no closure for it, as this runs for every node of every save.
   let copy: Json | undefined;
   if (typeof node.type === 'string' && HTML_TYPES.has(node.type)) {
@@ -59,7 +67,7 @@ function cleanNode(node: Json): Json {
     }
   }
   if (Array.isArray(node.content)) {
-    const content = cleanContent(node.content);
+    const content = cleanContent(node.content, node.type, depth);
     if (content !== node.content) {
       copy ??= { ...node };
       copy.content = content;
@@ -68,8 +76,8 @@ function cleanNode(node: Json): Json {
   return copy ?? node;
 }
 
-/** Children with the rules applied: the same array when none of them changed. */
-function cleanContent(content: unknown[]): unknown[] {
+/** Children of a node at `parentDepth`, with the rules applied: the same array when none changed. */
+function cleanContent(content: unknown[], parentType: unknown, parentDepth: number): unknown[] {
   let kept: unknown[] | undefined;
   let wasBlockContainer = false;
   for (let index = 0; index < content.length; index++) {
@@ -80,7 +88,9 @@ function cleanContent(content: unknown[]): unknown[] {
       if (typeof child.type === 'string' && !INLINE_TYPES.has(child.type)) wasBlockContainer = true;
       if (!keepNode(child)) cleaned = replacement(child);
       else {
-        const clean = cleanNode(child);
+        const depth = countsAsLevel(child, parentType) ? parentDepth + 1 : parentDepth;
+        if (depth > MAX_DEPTH) throw TOO_DEEP;
+        const clean = cleanNode(child, depth);
         if (clean !== child) cleaned = [clean];
       }
     }
@@ -97,12 +107,19 @@ function cleanContent(content: unknown[]): unknown[] {
  * applied: link marks with a rejected URL are removed (their text stays), images with a rejected
  * source (an inline one leaves its alt text) and videos that are not YouTube are removed, and raw
  * HTML is sanitised again. Parts that break no rule are shared with `json` (usually all of it), so
- * neither may be changed in place afterwards. Null when `json` is not a document at all. The
- * schema check still has to follow.
+ * neither may be changed in place afterwards. Null when `json` is not a document at all; throws
+ * `DocumentTooDeepError` when it nests deeper than MAX_DEPTH (docs/limits.md), rather than
+ * overflowing the call stack. The schema check still has to follow.
  */
 export function sanitizeDocJson(json: unknown): JSONContent | null {
   if (!isObject(json) || json.type !== 'doc') return null;
-  const doc = cleanNode(json) as JSONContent;
+  let doc: JSONContent;
+  try {
+    doc = cleanNode(json, 0) as JSONContent;
+  } catch (error) {
+    if (error === TOO_DEEP) throw documentTooDeep(json);
+    throw error;
+  }
   if (!doc.content || doc.content.length === 0) return { ...doc, content: [{ type: 'paragraph' }] };
   return doc;
 }

@@ -1,6 +1,7 @@
 import { Mark, type Node as PMNode, type NodeType, type Schema } from '@tiptap/pm/model';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
+import { DocumentTooDeepError } from '../../common/editor/documentDepth.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
 import { InvalidDocumentError } from '../errors.ts';
 
@@ -20,11 +21,24 @@ export interface ValidContent {
  * link rule of DESIGN §4, as an import would. Throws 422 `invalid_document` with the reason.
  */
 export function validateContent(content: DocumentContent): ValidContent {
-  const cleaned = sanitizeDocJson(content);
+  const cleaned = sanitizeWithinDepth(content);
   if (!cleaned) throw InvalidDocumentError('The document is not a document the editor can open.');
   const problem = schemaProblem(inkwellSchema(), cleaned);
   if (problem) throw InvalidDocumentError(`The document does not fit the editor: ${problem}`);
   return { json: cleaned as DocumentContent, jsonText: JSON.stringify(cleaned) };
+}
+
+/**
+ * {@link sanitizeDocJson}, which also refuses content nesting deeper than MAX_DEPTH before anything
+ * recursive (the schema check, JSON.stringify) could overflow the call stack: 422, not 500.
+ */
+function sanitizeWithinDepth(content: DocumentContent): ReturnType<typeof sanitizeDocJson> {
+  try {
+    return sanitizeDocJson(content);
+  } catch (error) {
+    if (error instanceof DocumentTooDeepError) throw InvalidDocumentError(error.message, error);
+    throw error;
+  }
 }
 
 /** Validated content as a ProseMirror node (for export and text); it is known to load. */

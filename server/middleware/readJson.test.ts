@@ -184,3 +184,24 @@ describe('limitBody and readJson in process (no Node request)', () => {
     expect(res.status).toBe(413);
   });
 });
+
+describe('readJson on deeply nested JSON', () => {
+  it('reads a body nested a million levels deep: JSON.parse does not recurse', async () => {
+    // What the documents API relies on: depth is checked after parsing (MAX_DEPTH), so the
+    // parse itself must survive any nesting that fits in the body limit (V8's parser keeps
+    // its own stack; JSON.stringify, by contrast, overflows near 10,000 levels).
+    const levels = 1_000_000;
+    const app = new Hono<AppEnv>();
+    app.onError(createErrorHandler(createLogger('silent')));
+    app.post('/deep', limitBody(5 * 1024 * 1024, 'The document'), async (c) => {
+      let node: unknown = await readJson(c, z.array(z.unknown()));
+      let depth = 0;
+      while (Array.isArray(node)) [node, depth] = [node[0], depth + 1];
+      return c.json({ depth });
+    });
+    const body = '['.repeat(levels) + ']'.repeat(levels);
+    const res = await app.request('/deep', { method: 'POST', body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ depth: levels });
+  });
+});

@@ -313,6 +313,39 @@ describeWithServer('the documents API', (context) => {
     });
   });
 
+  /** `content` in `levels` quotes, as JSON text: JSON.stringify itself overflows at this depth. */
+  const nestedQuotesJson = (levels: number, content = '{"type":"paragraph"}') =>
+    '{"type":"blockquote","content":['.repeat(levels) + content + ']}'.repeat(levels);
+  const sendText = (body: string) => ({ body, headers: { 'Content-Type': 'application/json' } });
+
+  it('refuses a document nested 20,000 quotes deep with 422, on create and on save, saying why', async () => {
+    const deep = `{"type":"doc","content":[${nestedQuotesJson(20_000)}]}`;
+    const created = await create(ada, 'Shallow', doc('keep me'));
+    const requests: [string, string, string][] = [
+      ['POST', '/api/documents', `{"title":"Deep","content":${deep}}`],
+      ['PATCH', `/api/documents/${created.id}`, `{"baseVersion":1,"content":${deep}}`],
+    ];
+    for (const [method, path, body] of requests) {
+      const res = await ada.request(method, path, sendText(body));
+      expect(res.status, method).toBe(422);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect(error.code, method).toBe('invalid_document');
+      expect(error.message, method).toBe(
+        'The document nests 20,001 levels deep in its block 1 from the top; ' +
+          'Inkwell accepts at most 100 levels of blocks inside one another.',
+      );
+    }
+    expect(await read(ada, created.id)).toMatchObject({ version: 1, content: doc('keep me') });
+  });
+
+  it('keeps a document nested exactly as deep as the limit', async () => {
+    const content = `{"type":"doc","content":[${nestedQuotesJson(99)}]}`;
+    const res = await ada.request('POST', '/api/documents', sendText(`{"content":${content}}`));
+    expect(res.status).toBe(201);
+    const { document } = (await res.json()) as { document: DocumentRecord };
+    expect(document.content).toEqual(JSON.parse(content));
+  });
+
   it('takes javascript: links and hostile HTML out before storing', async () => {
     const created = await create(ada, 'Links', {
       type: 'doc',

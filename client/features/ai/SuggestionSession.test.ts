@@ -143,6 +143,43 @@ describe('SuggestionSession', () => {
     expect(shownVariant(session.current).error).toBe('The AI provider failed: upstream timed out');
   });
 
+  it('refuses, whole and with the reason, an answer nested deeper than a document may be', async () => {
+    const { start, flushFrames, before } = setUp([
+      ['delta', { text: `${'>'.repeat(150)} deep` }],
+      DONE,
+    ]);
+    const session = start({ command: 'explain' });
+    await settled(session);
+    session.accept('insert');
+    flushFrames();
+    expect(editor.getJSON()).toEqual(before);
+    const message =
+      'Line 1 nests blocks more than 100 levels deep (each quote counts 1, each list level 2); ' +
+      'Inkwell accepts at most 100.';
+    expect(shownVariant(session.current)).toMatchObject({ status: 'error', error: message });
+    expect(editor.view.dom.querySelector('.ink-ai-suggestion__error')?.textContent).toBe(message);
+    expect(shownSuggestion(editor.state)).not.toBeNull();
+  });
+
+  it('refuses an answer that would nest too deeply where it goes in', async () => {
+    const { start } = setUp([['delta', { text: `${'>'.repeat(60)} deep` }], DONE]);
+    let quotes: object = { type: 'paragraph', content: [{ type: 'text', text: 'inside' }] };
+    for (let i = 0; i < 60; i++) quotes = { type: 'blockquote', content: [quotes] };
+    editor.commands.insertContentAt(editor.state.doc.content.size, quotes);
+    // "inside", in its paragraph in 60 quotes.
+    const end = editor.state.doc.content.size - 61;
+    editor.commands.setTextSelection({ from: end - 'inside'.length, to: end });
+    const before = editor.getJSON();
+    const session = start();
+    await settled(session);
+    session.accept('replace');
+    expect(editor.getJSON()).toEqual(before);
+    expect(shownVariant(session.current).error).toBe(
+      'This answer would nest blocks 121 levels deep; Inkwell accepts at most 100 ' +
+        '(each quote counts 1, each list level 2).',
+    );
+  });
+
   it('retries into a second variant and accepts the one on show', async () => {
     const { start, fake, flushFrames } = setUp(
       [['delta', { text: 'first' }], DONE],

@@ -3,7 +3,9 @@ import { closeHistory } from '@tiptap/pm/history';
 import type { Transaction } from '@tiptap/pm/state';
 import { DOMSerializer, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
 import type { AiGenerateRequest } from '../../../common/api/ai.ts';
+import { MarkdownImportError } from '../../../common/editor/markdown/decode.ts';
 import type { ApiClient } from '../../lib/api.ts';
+import { depthProblem } from '../editor/depthLimit.ts';
 import { acceptTransaction } from './acceptSuggestion.ts';
 import { AiFailure, describeAiError, generate } from './aiApi.ts';
 import { announce as announceToScreenReaders } from './announce.ts';
@@ -132,15 +134,28 @@ export class SuggestionSession {
     return true;
   }
 
-  /** Puts the answer on show into the document, as one undo step. */
+  /**
+   * Puts the answer on show into the document, as one undo step; an answer that would nest
+   * too deeply (docs/limits.md) is refused whole, with the reason shown in its place.
+   */
   accept(mode: AcceptMode): void {
     const shown = shownSuggestion(this.editor.state);
     if (this.ended || !canAccept(this.state) || shown?.id !== this.id) return;
-    const answer = this.options.parseMarkdown(
-      shownVariant(this.state).markdown,
-      this.editor.schema,
-    );
-    this.end(acceptTransaction(this.editor.state, answer, shown.target, mode));
+    let answer: ProseMirrorNode;
+    try {
+      answer = this.options.parseMarkdown(shownVariant(this.state).markdown, this.editor.schema);
+    } catch (error) {
+      if (!(error instanceof MarkdownImportError)) throw error;
+      this.dispatch({ type: 'refuse', message: error.message });
+      return;
+    }
+    const tr = acceptTransaction(this.editor.state, answer, shown.target, mode);
+    const problem = depthProblem(tr, 'This answer');
+    if (problem) {
+      this.dispatch({ type: 'refuse', message: problem });
+      return;
+    }
+    this.end(tr);
     // Typing right after must start its own undo step, not join the accepted text's.
     this.editor.view.dispatch(closeHistory(this.editor.state.tr));
   }

@@ -26,6 +26,8 @@ export type SuggestionAction =
   | { type: 'delta'; text: string }
   | { type: 'done'; truncated: boolean }
   | { type: 'error'; message: string }
+  /** The answer on show cannot go into the document (it nests too deeply): why. */
+  | { type: 'refuse'; message: string }
   | { type: 'stop' }
   | { type: 'retry' }
   | { type: 'show'; index: number };
@@ -84,6 +86,12 @@ export function suggestionReducer(
       return updateLast(state, (v) => ({ ...v, status: 'done', truncated: action.truncated }));
     case 'error':
       return updateLast(state, (v) => ({ ...v, status: 'error', error: action.message }));
+    case 'refuse': {
+      if (!canAccept(state)) return state;
+      const variants = [...state.variants];
+      variants[state.index] = { ...shownVariant(state), status: 'error', error: action.message };
+      return { ...state, variants };
+    }
     case 'stop':
       return updateLast(state, (v) => ({ ...v, status: 'stopped' }));
     case 'retry': {

@@ -55,7 +55,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     onPasteHint: () => undefined,
   });
 
-  const editor = useInkwellEditor({ content: opened.content, markdown });
+  const showRefusal = useCallback((message: string) => toast.show(message, 'error'), [toast]);
+  const editor = useInkwellEditor({ content: opened.content, markdown, onRefused: showRefusal });
   useLayoutEffect(() => {
     // For the performance panel and the import benchmark: the imported document is in the page.
     if (opened.creating) performance.mark('inkwell:import:applied');

@@ -25,6 +25,8 @@ export interface InkwellEditorOptions {
    * hook creates; the editor calls whatever the ref holds at the time.
    */
   markdown: RefObject<MarkdownTransferOptions>;
+  /** Shows the writer why a paste or drop was refused; the latest one given is called. */
+  onRefused: (message: string) => void;
 }
 
 /**
@@ -33,7 +35,15 @@ export interface InkwellEditorOptions {
  * useEditor compares options on every render and would otherwise push them into the view each
  * time the page re-renders (for instance per keystroke in the title).
  */
-export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): TiptapEditor {
+export function useInkwellEditor({
+  content,
+  markdown,
+  onRefused,
+}: InkwellEditorOptions): TiptapEditor {
+  const refused = useRef(onRefused);
+  useLayoutEffect(() => {
+    refused.current = onRefused;
+  }, [onRefused]);
   const [options] = useState<UseEditorOptions>(() => ({
     // Created empty: the document is opened once the view is in the page (see below).
     content: null,
@@ -50,6 +60,7 @@ export function useInkwellEditor({ content, markdown }: InkwellEditorOptions): T
         onMarkdownFile: (file) => markdown.current.onMarkdownFile(file),
         onPasteHint: () => markdown.current.onPasteHint(),
       },
+      onRefused: (message) => refused.current(message),
     }),
     editorProps: {
       // Keep the caret clear of the sticky top bar and status bar when typing scrolls the page.

@@ -6,6 +6,7 @@ import { BlockChunks } from './chunks/BlockChunks.ts';
 import { BlockPlaceholder } from './chunks/BlockPlaceholder.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
+import { DepthLimit } from './depthLimit.ts';
 import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { MenuShortcuts } from './menus/MenuShortcuts.ts';
 import { preloadHtmlSanitizer, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
@@ -44,6 +45,8 @@ function placeholderFor({
 export interface EditorExtensionOptions {
   /** Where pasted or dropped Markdown goes. */
   markdown: MarkdownTransferOptions;
+  /** Told why a paste or drop was refused (it would nest too deeply), for the writer. */
+  onRefused?: (message: string) => void;
 }
 
 /**
@@ -67,6 +70,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
     MarkdownTransfer.configure(options.markdown),
+    DepthLimit.configure({ onRefused: options.onRefused ?? (() => undefined) }),
     SlashCommand,
     MenuShortcuts,
     InkwellKeymap,

@@ -62,6 +62,30 @@ describe('the md command-line codec', () => {
     expect(runCommand('from-json', bytes(JSON.stringify(doc)))).toBe('click\n');
   });
 
+  it('refuses Markdown nested past the limit and exits 1 with the line', () => {
+    const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+    for (const command of ['roundtrip', 'to-json']) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', cli, command], {
+        input: `Intro\n\n${'>'.repeat(20_000)} deep\n\nAfter\n`,
+        encoding: 'utf8',
+      });
+      expect(run.status, command).toBe(1);
+      expect(run.stdout, command).toBe('');
+      expect(run.stderr, command).toBe(
+        'md: Line 3 nests blocks more than 100 levels deep (each quote counts 1, each list ' +
+          'level 2); Inkwell accepts at most 100.\n',
+      );
+    }
+  });
+
+  it('refuses document JSON nested past the limit, saying how deep', () => {
+    const deep = '{"type":"blockquote","content":['.repeat(20_000);
+    const json = `{"type":"doc","content":[${deep}{"type":"paragraph"}${']}'.repeat(20_000)}]}`;
+    expect(() => runCommand('from-json', bytes(json))).toThrow(
+      'The input is not an Inkwell document: The document nests 20,001 levels deep',
+    );
+  });
+
   it('answers an unknown command with its usage', () => {
     expect(() => runCommand('explode', bytes(''))).toThrow(/usage/);
   });

@@ -3,10 +3,10 @@ export const MARKDOWN_IMPORT_LIMIT = 10 * 1024 * 1024;
 
 /** Why a file could not be imported; `message` is written for the writer. */
 export class MarkdownImportError extends Error {
-  /** `too_large`: over the limit; `not_text`: not UTF-8 text. */
-  readonly code: 'too_large' | 'not_text';
+  /** `too_large`: over the limit; `not_text`: not UTF-8 text; `too_deep`: nests past MAX_DEPTH. */
+  readonly code: 'too_large' | 'not_text' | 'too_deep';
 
-  constructor(code: 'too_large' | 'not_text', message: string) {
+  constructor(code: 'too_large' | 'not_text' | 'too_deep', message: string) {
     super(message);
     this.name = 'MarkdownImportError';
     this.code = code;

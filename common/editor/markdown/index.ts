@@ -1,3 +1,4 @@
+export { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
 export { parseMarkdown } from './parseMarkdown.ts';
 export { serializeMarkdown } from './serializeMarkdown.ts';
 export {

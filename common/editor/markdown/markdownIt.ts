@@ -1,4 +1,5 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
+import { MAX_DEPTH } from '../../api/limits.ts';
 import { isAllowedLinkUrl } from '../url.ts';
 
 /**
@@ -12,6 +13,9 @@ export function createMarkdownIt(): MarkdownIt {
     linkify: false,
     breaks: false,
     typographer: false,
+    // markdown-it stops reading, silently, once this many blocks are open; one past MAX_DEPTH,
+    // so that the parser has already refused (MarkdownTooDeepError) anything it would cut.
+    maxNesting: MAX_DEPTH + 1,
   });
   md.validateLink = isAllowedLinkUrl;
   return md;

@@ -6,12 +6,14 @@ import {
   type NodeType,
   type Schema,
 } from '@tiptap/pm/model';
+import { MAX_DEPTH } from '../../api/limits.ts';
 import { inkwellSchema } from '../extensions.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
 import { sanitizeHtml } from '../html/sanitize.ts';
 import { createMarkdownIt } from './markdownIt.ts';
 import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
+import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -22,18 +24,31 @@ interface Frame {
   content: PMNode[];
   /** For lists: false once a loose (non-hidden) paragraph is seen. */
   tight?: boolean;
+  /** The line it starts on, for errors. */
+  line: number;
 }
 
 const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
 
 /**
  * Parses Markdown (markdown-it with Inkwell's settings) into a document of the Inkwell schema.
- * Runs in Node and the browser, in time linear in the input.
+ * Runs in Node and the browser, in time linear in the input. Throws MarkdownTooDeepError when
+ * blocks nest deeper than a document may (MAX_DEPTH), rather than losing what lies deeper.
  */
 export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()): PMNode {
+  return parseAt(markdown, schema, { depth: 0, line: 0 });
+}
+
+/** Where a piece of Markdown sits: the depth of its container and the line before its first. */
+interface Base {
+  depth: number;
+  line: number;
+}
+
+function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
   shared ??= createMarkdownIt();
   const tokens = shared.parse(markdown, {});
-  return new DocBuilder(schema).build(tokens);
+  return new DocBuilder(schema, base).build(tokens);
 }
 
 class DocBuilder {
@@ -43,10 +58,25 @@ class DocBuilder {
   /** Text alignment for paragraphs and headings inside a `<div align>` wrapper. */
   private align: string | null = null;
   private alignEnd = -1;
+  private readonly base: Base;
+  /** The line of the block token being read (1-based), for errors. */
+  private line: number;
 
-  constructor(schema: Schema) {
+  constructor(schema: Schema, base: Base) {
     this.schema = schema;
     this.nodes = schema.nodes;
+    this.base = base;
+    this.line = base.line + 1;
+  }
+
+  /** How deep a block placed in the innermost open container sits (MAX_DEPTH's count). */
+  private get childDepth(): number {
+    return this.base.depth + this.stack.length;
+  }
+
+  /** Refuses a block at `depth` past MAX_DEPTH: the Markdown is refused whole. */
+  private checkDepth(depth: number, line = this.line): void {
+    if (depth > MAX_DEPTH) throw new MarkdownTooDeepError(line);
   }
 
   build(tokens: Token[]): PMNode {
@@ -68,13 +98,19 @@ class DocBuilder {
   }
 
   private push(type: NodeType, attrs: Attrs | null): Frame {
-    const frame: Frame = { type, attrs, content: [] };
+    // The document itself is at the base depth; each container below it is a level.
+    if (this.stack.length > 0) this.checkDepth(this.childDepth);
+    const frame: Frame = { type, attrs, content: [], line: this.line };
     this.stack.push(frame);
     return frame;
   }
 
   private close(frame: Frame): PMNode {
     const node = frame.type.createAndFill(frame.attrs, frame.content);
+    // An empty quote or item gets an empty paragraph: one level below the container.
+    if (node && frame.content.length === 0 && node.firstChild?.isBlock) {
+      this.checkDepth(this.childDepth + 1, frame.line);
+    }
     if (node) return node;
     // A top node that holds its blocks in other nodes (the browser editor keeps them in chunks)
     // gets the blocks as they are, unchecked: its caller places them.
@@ -90,12 +126,14 @@ class DocBuilder {
   }
 
   private add(node: PMNode): void {
+    if (node.isBlock) this.checkDepth(this.childDepth);
     this.top.content.push(node);
   }
 
   /** Handles the block token at `i`; returns the index of the last token it consumed. */
   private block(tokens: Token[], i: number): number {
     const token = tokens[i]!;
+    if (token.map) this.line = this.base.line + token.map[0] + 1;
     const n = this.nodes;
     switch (token.type) {
       case 'paragraph_open': {
@@ -197,6 +235,8 @@ class DocBuilder {
     const inline = tokens[i + 1];
     const children = inline?.type === 'inline' ? this.inline(inline.children ?? []) : [];
     const paragraph = this.nodes.paragraph!.create(null, children);
+    // The cell's paragraph is a level below the cell.
+    this.checkDepth(this.childDepth + 1);
     this.add(type.create({ align: match?.[1] ?? null }, paragraph));
     return inline?.type === 'inline' ? i + 2 : i + 1;
   }
@@ -251,7 +291,8 @@ class DocBuilder {
     if (html !== raw && !isSingleHtmlBlock(html)) {
       // What sanitising left no longer reads as one HTML block (a removed <script> can leave
       // plain text): keep it as the Markdown it now is, so export and import agree.
-      parseMarkdown(html, this.schema).forEach((node) => this.add(node));
+      const base = { depth: this.childDepth - 1, line: this.line - 1 };
+      parseAt(html, this.schema, base).forEach((node) => this.add(node));
       return i;
     }
     this.add(this.nodes.htmlBlock!.create({ html }));

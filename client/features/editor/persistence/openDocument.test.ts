@@ -124,6 +124,15 @@ describe('openDocument', () => {
     await expect(opening).rejects.toBe(missing);
   });
 
+  it('refuses a server copy nested deeper than a document may be, as one that does not fit', async () => {
+    let deep: object = { type: 'paragraph' };
+    for (let i = 0; i < 100_000; i++) deep = { type: 'blockquote', content: [deep] };
+    const content = { type: 'doc' as const, content: [deep] };
+    await expect(open(new FakeDraftStore(), { ...server, content })).rejects.toBeInstanceOf(
+      UnreadableDocumentError,
+    );
+  });
+
   it('refuses a server copy that does not fit the schema', async () => {
     const record = { ...server, content: { type: 'doc' as const, content: [{ type: 'nope' }] } };
     await expect(open(new FakeDraftStore(), record)).rejects.toBeInstanceOf(

@@ -24,9 +24,10 @@ export interface CheckedContent {
 export async function checkContent(json: unknown): Promise<CheckedContent | null> {
   // The sanitiser stays out of the first download: it loads beside the document request.
   const { sanitizeDocJson } = await import('../../../../common/editor/sanitizeDocJson.ts');
-  const clean = sanitizeDocJson(json);
-  if (!clean) return null;
   try {
+    // Throws for content nested deeper than a document may be (docs/limits.md).
+    const clean = sanitizeDocJson(json);
+    if (!clean) return null;
     const doc = inkwellSchema().nodeFromJSON(clean);
     doc.check();
     return { json: clean, doc };

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { Slice } from '@tiptap/pm/model';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_DEPTH } from '../../../common/api/limits.ts';
+import { parseMarkdown } from '../../../common/editor/markdown/index.ts';
+import { insertDocument } from './markdown/applyMarkdown.ts';
+import { editorExtensions } from './editorExtensions.ts';
+
+let editor: Editor;
+
+afterEach(() => editor.destroy());
+
+/** An editor as the app makes it (with chunks), holding `html`, and what it reports refused. */
+function setUp(html = '<p>Before</p>') {
+  const onRefused = vi.fn<(message: string) => void>();
+  const markdown = {
+    onMarkdownText: () => undefined,
+    onMarkdownFile: () => undefined,
+    onPasteHint: () => undefined,
+  };
+  editor = new Editor({ extensions: editorExtensions({ markdown, onRefused }), content: html });
+  editor.commands.focus('end');
+  return { onRefused, before: editor.getJSON() };
+}
+
+/** Pastes `html` as the browser would hand it over (jsdom has no ClipboardEvent). */
+const paste = (html: string) => editor.view.pasteHTML(html, new Event('paste') as ClipboardEvent);
+
+const quotes = (levels: number, inner = '<p>deep</p>') =>
+  '<blockquote>'.repeat(levels) + inner + '</blockquote>'.repeat(levels);
+
+describe('DepthLimit', () => {
+  it('refuses pasted HTML nested 10,000 deep whole, before reading it, and says why', () => {
+    const { onRefused, before } = setUp();
+    expect(() => paste(quotes(10_000))).not.toThrow();
+    expect(editor.getJSON()).toEqual(before);
+    expect(onRefused.mock.calls).toEqual([
+      ['What you pasted nests its HTML more than 512 elements deep; Inkwell reads at most 512.'],
+    ]);
+  });
+
+  it('refuses pasted quotes nested past the limit whole, and says how deep', () => {
+    const { onRefused, before } = setUp();
+    paste(`<p>x</p>${quotes(300)}`);
+    expect(editor.getJSON()).toEqual(before);
+    expect(onRefused.mock.calls).toEqual([
+      [
+        'What you pasted would nest blocks 301 levels deep; Inkwell accepts at most 100 ' +
+          '(each quote counts 1, each list level 2).',
+      ],
+    ]);
+  });
+
+  it('refuses a deeply nested drop before reading it', () => {
+    const { onRefused } = setUp();
+    const { view } = editor;
+    const drop = () =>
+      view.someProp('handleDrop', (f) =>
+        f(view, new Event('drop') as DragEvent, Slice.empty, false),
+      );
+    // A drop reads its HTML as a paste does, through every transformPastedHTML in turn.
+    let html = quotes(1_000);
+    view.someProp('transformPastedHTML', (f) => {
+      html = f(html, view);
+    });
+    expect(html).toBe('');
+    expect(drop()).toBe(true);
+    expect(onRefused).toHaveBeenCalledTimes(1);
+    // The refusal is answered once; the next drop is read as usual.
+    expect(drop()).toBeFalsy();
+  });
+
+  it('takes a paste that reaches the limit exactly', () => {
+    const { onRefused } = setUp();
+    // Quotes and the paragraph in them: MAX_DEPTH levels.
+    paste(`<p>x</p>${quotes(MAX_DEPTH - 1)}`);
+    expect(onRefused).not.toHaveBeenCalled();
+    expect(editor.getText()).toContain('deep');
+  });
+
+  it('counts the levels the paste lands in', () => {
+    const { onRefused, before } = setUp(quotes(60, '<p>inside</p>'));
+    paste(`<p>x</p>${quotes(50)}`);
+    expect(editor.getJSON()).toEqual(before);
+    expect(onRefused.mock.calls[0]![0]).toMatch(/would nest blocks 111 levels deep/);
+  });
+
+  it('refuses Markdown pasted where it would nest too deeply', () => {
+    const { onRefused, before } = setUp(quotes(60, '<p>inside</p>'));
+    insertDocument(editor, parseMarkdown(`x\n\n${'>'.repeat(50)} deep\n`, editor.schema));
+    expect(editor.getJSON()).toEqual(before);
+    expect(onRefused.mock.calls[0]![0]).toMatch(/would nest blocks 111 levels deep/);
+  });
+
+  it('leaves typing alone', () => {
+    const { onRefused } = setUp(quotes(MAX_DEPTH - 1, '<p>inside</p>'));
+    editor.commands.insertContent('more');
+    expect(editor.getText()).toContain('insidemore');
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+});

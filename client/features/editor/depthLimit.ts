@@ -1,0 +1,153 @@
+import { Extension } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
+import { MAX_DEPTH } from '../../../common/api/limits.ts';
+import { HtmlTokenizer } from '../../../common/editor/html/tokenize.ts';
+import { forEachBlock, isChunk } from './chunks/chunks.ts';
+
+/** How deep the blocks in `block` nest, `block` itself counting 1 (MAX_DEPTH's count). */
+function blockDepth(block: ProseMirrorNode): number {
+  // A stack of its own: pasted content may nest deeper than a recursive walk could go.
+  const stack: Array<[ProseMirrorNode, number]> = [[block, 1]];
+  let deepest = 1;
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    node.forEach((child) => {
+      if (!child.isInline && !isChunk(child)) stack.push([child, depth + 1]);
+    });
+  }
+  return deepest;
+}
+
+/** The ranges of `tr.doc` that `tr` changed. */
+function changedRanges(tr: Transaction): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  tr.mapping.maps.forEach((map, index) => {
+    const after = tr.mapping.slice(index + 1);
+    map.forEach((_oldStart, _oldEnd, start, end) => {
+      ranges.push([after.map(start, -1), after.map(end, 1)]);
+    });
+  });
+  return ranges;
+}
+
+/**
+ * How deep the top-level blocks that `tr` changed nest once it is applied, or 0 when it changed
+ * none. Only those blocks are measured, so that a paste into a long document costs little.
+ */
+export function changedDepth(tr: Transaction): number {
+  const ranges = changedRanges(tr);
+  if (ranges.length === 0) return 0;
+  let deepest = 0;
+  forEachBlock(tr.doc, (block, pos) => {
+    const end = pos + block.nodeSize;
+    if (ranges.some(([from, to]) => from <= end && to >= pos)) {
+      deepest = Math.max(deepest, blockDepth(block));
+    }
+  });
+  return deepest;
+}
+
+/** Why `tr` may not be applied (`what` would nest past MAX_DEPTH), or null if it may. */
+export function depthProblem(tr: Transaction, what: string): string | null {
+  const depth = changedDepth(tr);
+  if (depth <= MAX_DEPTH) return null;
+  return (
+    `${what} would nest blocks ${depth.toLocaleString('en-US')} levels deep; ` +
+    `Inkwell accepts at most ${MAX_DEPTH} (each quote counts 1, each list level 2).`
+  );
+}
+
+/**
+ * Deepest element nesting of pasted or dropped HTML that is read at all. Blink's and WebKit's
+ * HTML parsers stop nesting at 512, so no clipboard a browser filled holds more; anything deeper
+ * is refused before a DOM is built from it, as reading that DOM (ProseMirror's parser) recurses
+ * once per level and would run out of call stack.
+ */
+export const MAX_HTML_NESTING = 512;
+
+/** Elements that never hold others: they open no level. */
+const VOID_ELEMENTS = new Set(
+  'area base br col embed hr img input link meta param source track wbr keygen'.split(' '),
+);
+
+/** Whether the elements of `html` nest deeper than {@link MAX_HTML_NESTING}. */
+export function isHtmlTooDeep(html: string): boolean {
+  const tokenizer = new HtmlTokenizer(html);
+  let depth = 0;
+  for (let token = tokenizer.next(); token; token = tokenizer.next()) {
+    if (token.type !== 'tag' || VOID_ELEMENTS.has(token.name)) continue;
+    if (token.closing) depth = Math.max(0, depth - 1);
+    else if (!token.selfClosing && ++depth > MAX_HTML_NESTING) return true;
+  }
+  return false;
+}
+
+const HTML_TOO_DEEP =
+  `What you pasted nests its HTML more than ${MAX_HTML_NESTING} elements deep; ` +
+  `Inkwell reads at most ${MAX_HTML_NESTING}.`;
+
+/** Options of {@link DepthLimit}. */
+export interface DepthLimitOptions {
+  /** Told, with a message for the writer, when a paste or drop was refused. */
+  onRefused: (message: string) => void;
+}
+
+/** What a transaction from the clipboard or a drop is called in the message, or null. */
+function transferOf(tr: Transaction): string | null {
+  if (!tr.docChanged) return null;
+  const uiEvent: unknown = tr.getMeta('uiEvent');
+  if (uiEvent === 'drop') return 'What you dropped';
+  if (uiEvent === 'paste' || tr.getMeta('paste') === true) return 'What you pasted';
+  return null;
+}
+
+/**
+ * Refuses, whole, a paste or drop that would nest blocks deeper than a document may
+ * (docs/limits.md): the server would refuse every later save of the document. Nothing of it is
+ * inserted and the writer is told why. HTML nested past {@link MAX_HTML_NESTING} is refused
+ * before it is read.
+ */
+export const DepthLimit = Extension.create<DepthLimitOptions>({
+  name: 'depthLimit',
+
+  addOptions() {
+    return { onRefused: () => undefined };
+  },
+
+  // Before Paste as Markdown's handler, so that a refused HTML paste is always answered here.
+  priority: 1001,
+
+  addProseMirrorPlugins() {
+    const options = this.options;
+    // Set when the HTML being pasted or dropped was found too deep; the handler that follows
+    // the HTML's reading, always called next, reports it and inserts nothing.
+    let refusedHtml = false;
+    const takeRefusal = (): boolean => {
+      const refused = refusedHtml;
+      refusedHtml = false;
+      if (refused) options.onRefused(HTML_TOO_DEEP);
+      return refused;
+    };
+    return [
+      new Plugin({
+        key: new PluginKey('inkwellDepthLimit'),
+        props: {
+          transformPastedHTML: (html) => {
+            refusedHtml = isHtmlTooDeep(html);
+            return refusedHtml ? '' : html;
+          },
+          handlePaste: takeRefusal,
+          handleDrop: takeRefusal,
+        },
+        filterTransaction: (tr) => {
+          const what = transferOf(tr);
+          const problem = what ? depthProblem(tr, what) : null;
+          if (problem) options.onRefused(problem);
+          return problem === null;
+        },
+      }),
+    ];
+  },
+});
