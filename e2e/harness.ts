@@ -9,10 +9,10 @@ import { ROOT, URL_VARIABLE } from './server.ts';
 export { startServer, type RunningServer } from './server.ts';
 
 /*
- * Every browser test fails when a page it drove threw an uncaught exception or logged a Tiptap
- * error (launchBrowser watches every page); what breaks after the last test fails the file. This
- * module registers node:test hooks: only test files import it (run.ts and bench use server.ts and
- * chromium.ts).
+ * Every browser test fails when a page broke while it ran: an uncaught exception, a Tiptap error
+ * or warning, a missing app icon (launchBrowser watches every page, see pageErrors.ts). What
+ * breaks after the last test fails the file. This module registers node:test hooks, so only
+ * test files import it (run.ts and the benchmarks use server.ts and chromium.ts).
  */
 beforeEach((t) => setRunningTest(t.name));
 afterEach(() => {

@@ -52,5 +52,5 @@ export function watchBrowser(browser: Browser): void {
 export function assertNoPageErrors(): void {
   const errors = unreported.splice(0);
   if (errors.length === 0) return;
-  throw new Error(`A page broke during this test:\n${errors.join('\n')}`);
+  throw new Error(`A page broke while this ran:\n${errors.join('\n')}`);
 }
