@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
-export { CHROMIUM_PATH } from '../e2e/harness.ts';
+export { CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 /** The viewport of every benchmark page. */
 export const VIEWPORT = { width: 1280, height: 900 };

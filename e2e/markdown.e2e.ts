@@ -11,6 +11,7 @@ import {
   openEditor,
   paste,
   scriptCalls,
+  TOP_LEVEL,
   type EditorSession,
 } from './editorPage.ts';
 
@@ -140,6 +141,27 @@ test('a table pasted from a word processor, column widths and all, is saved', as
   }, page.url());
   assert.match(stored, /"colwidth":\[212\]/);
   assert.match(stored, /"text":"Q1"/);
+  await session.close();
+});
+
+test('a page with a form pastes its text, even when its fields are named like DOM properties', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const editor = editorLocator(page);
+  await editor.click();
+  // A field named nodeName hides the form's own nodeName, which made the paste throw.
+  await paste(page, {
+    'text/html':
+      '<p>Before the form</p><form><input name="nodeName"><input name="childNodes">' +
+      '<p>Inside the form</p></form><p>After the form</p>',
+    'text/plain': 'Before the form\nInside the form\nAfter the form',
+  });
+  await editor.getByText('After the form').waitFor();
+  assert.deepEqual(await editor.locator(TOP_LEVEL).allTextContents(), [
+    'Before the form',
+    'Inside the form',
+    'After the form',
+  ]);
   await session.close();
 });
 

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { ROOT, startServer, URL_VARIABLE } from './harness.ts';
+import { ROOT, startServer, URL_VARIABLE } from './server.ts';
 
 /** Every `*.e2e.ts` file under e2e/, in a stable order. */
 function findTestFiles(): string[] {

@@ -4,6 +4,7 @@ import { AiAssistant } from '../ai/aiTrigger.ts';
 import { ActiveBlock } from './ActiveBlock.ts';
 import { BlockChunks } from './chunks/BlockChunks.ts';
 import { BlockPlaceholder } from './chunks/BlockPlaceholder.ts';
+import { ClobberSafePaste } from './ClobberSafePaste.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
 import { DepthLimit } from './depthLimit.ts';
@@ -70,6 +71,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
     MarkdownTransfer.configure(options.markdown),
+    ClobberSafePaste,
     DepthLimit.configure({ onRefused: options.onRefused ?? (() => undefined) }),
     SlashCommand,
     MenuShortcuts,

@@ -31,8 +31,8 @@ const PLUGIN_KEY = 'inkwellMediaMenu';
 
 type ShouldShow = NonNullable<BubbleMenuProps['shouldShow']>;
 
-const shouldShow: ShouldShow = ({ editor, state, element }) =>
-  editor.isEditable && editorOrMenuHasFocus(editor, element) && selectedMediaNode(state) !== null;
+const shouldShow: ShouldShow = ({ editor, view, state, element }) =>
+  editorOrMenuHasFocus(view, element) && editor.isEditable && selectedMediaNode(state) !== null;
 
 /** The small menu of a selected image or video: its alt text, title, start time and size. */
 export function MediaBubbleMenu({ editor }: { editor: Editor }) {

@@ -98,8 +98,8 @@ export function TextBubbleMenu({ editor }: { editor: Editor }) {
     anchor.current?.setAttribute('tabindex', '-1');
   }, [editor]);
 
-  const shouldShow = useCallback<ShouldShow>(({ editor: e, state: s, element }) => {
-    if (!e.isEditable || !editorOrMenuHasFocus(e, element)) return false;
+  const shouldShow = useCallback<ShouldShow>(({ editor: e, view, state: s, element }) => {
+    if (!editorOrMenuHasFocus(view, element) || !e.isEditable) return false;
     // The suggestion box has its own actions; formatting the text under it would only confuse.
     if (isSuggestionShown(s)) return false;
     if (modeRef.current.kind === 'link') return !(s.selection instanceof NodeSelection);

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { AllSelection, NodeSelection, TextSelection, type EditorState } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 import { useEffect, type FocusEvent, type MouseEvent, type RefObject } from 'react';
 
 /** The BubbleMenu plugin's own requests, sent as transaction metadata under its key. */
@@ -33,9 +34,15 @@ export function selectedMediaNode(state: EditorState) {
 /** The node types that get the media menu. */
 export const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'inlineImage', 'youtube']);
 
-/** True when the editor or the menu element holds focus: the menus show only then. */
-export function editorOrMenuHasFocus(editor: Editor, element: HTMLElement): boolean {
-  return editor.view.hasFocus() || element.contains(document.activeElement);
+/**
+ * True when the editor or the menu element holds focus: the menus show only then. Takes the
+ * plugin's own view, not `editor.view`: Tiptap's BubbleMenu asks again 250 ms after a selection
+ * changes even when the editor was destroyed meanwhile (its destroy() does not clear that timer),
+ * and `editor.view` of an unmounted editor throws on `hasFocus`.
+ */
+export function editorOrMenuHasFocus(view: EditorView, element: HTMLElement): boolean {
+  if (view.isDestroyed) return false;
+  return view.hasFocus() || element.contains(document.activeElement);
 }
 
 /**
