@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
+    // Opening a fresh PGlite and migrating it takes 3–6 s, and far longer on a busy machine.
+    hookTimeout: 60_000,
     // Prepares PGlite snapshots and a PostgreSQL server once per run for server/test/databases.ts.
     globalSetup: ['server/test/globalSetup.ts'],
   },
