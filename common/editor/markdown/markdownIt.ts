@@ -1,5 +1,7 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
 import { isAllowedLinkUrl } from '../url.ts';
+import { calloutPlugin } from '../dialects/callout/calloutRule.ts';
+import { frontMatterPlugin } from '../dialects/frontMatter/frontMatterRule.ts';
 
 /**
  * markdown-it with the exact settings of DESIGN §4: HTML allowed, link auto-detection off, line
@@ -14,6 +16,7 @@ export function createMarkdownIt(): MarkdownIt {
     typographer: false,
   });
   md.validateLink = isAllowedLinkUrl;
+  md.use(frontMatterPlugin).use(calloutPlugin);
   return md;
 }
 
