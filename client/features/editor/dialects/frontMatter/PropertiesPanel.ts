@@ -44,8 +44,12 @@ function button(label: string, className: string, onClick: () => void, title?: s
 /** Commits an input's value when it is left or Enter is pressed, and only when it changed. */
 function onCommit(input: HTMLInputElement | HTMLTextAreaElement, commit: (value: string) => void) {
   const initial = input.value;
+  let committed = false;
   const done = () => {
-    if (input.value !== initial) commit(input.value);
+    // Committing redraws the panel; the blur of the field it removes must not commit again.
+    if (committed || input.value === initial) return;
+    committed = true;
+    commit(input.value);
   };
   input.addEventListener('blur', done);
   input.addEventListener('keydown', (event) => {

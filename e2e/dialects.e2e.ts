@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot } from './harness.ts';
+import {
+  editorLocator,
+  exportMarkdown,
+  importMarkdown,
+  openEditor,
+  type EditorSession,
+} from './editorPage.ts';
+
+const NOTE = [
+  '---',
+  'title: Trip notes # shown in lists',
+  'status: draft',
+  'tags: [travel, spain]',
+  '---',
+  '',
+  '# Seville',
+  '',
+  '> [!note] Before leaving',
+  '> Check the **passport**.',
+  '',
+  '> [!tip]- Folded tip',
+  '> Hidden until opened.',
+  '',
+].join('\n');
+
+let browser: Browser;
+let session: EditorSession;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('imports a note with front matter and callouts, edits a property, exports the change', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  await importMarkdown(page, NOTE, 'trip.md');
+  const editor = editorLocator(page);
+  await editor.getByRole('heading', { name: 'Seville', level: 1 }).waitFor();
+
+  // The callouts are callouts, not quotes holding escaped `[!note]` source.
+  const note = editor.locator('.ink-callout[data-callout="note"]');
+  await note.waitFor();
+  assert.equal(await note.locator('.ink-callout__title').inputValue(), 'Before leaving');
+  await note.getByText('Check the passport.').waitFor();
+  assert.equal(await editor.getByText('[!note]').count(), 0);
+  assert.equal(await editor.locator('blockquote').count(), 0);
+  const tip = editor.locator('.ink-callout[data-callout="tip"]');
+  assert.equal(await tip.getAttribute('data-fold'), '-');
+  assert.equal(await tip.getByText('Hidden until opened.').isVisible(), false);
+
+  // The Properties panel lists the keys, and exporting untouched gives the file back.
+  const properties = page.getByRole('table', { name: 'Properties' });
+  await properties.waitFor();
+  for (const key of ['title', 'status', 'tags']) {
+    await properties.getByRole('rowheader', { name: key }).waitFor();
+  }
+  assert.equal(await exportMarkdown(page), NOTE);
+  await screenshot(page, 'dialects-import');
+
+  // Editing a value rewrites the YAML, comment and all; the export has the new value.
+  const status = properties.getByRole('textbox', { name: 'status' });
+  await status.fill('published');
+  await status.press('Enter');
+  assert.equal(await exportMarkdown(page), NOTE.replace('status: draft', 'status: published'));
+
+  // Opening the folded callout is an edit of its marker.
+  await tip.getByRole('button', { name: 'Expand callout' }).click();
+  await tip.getByText('Hidden until opened.').waitFor();
+  assert.match(await exportMarkdown(page), /^> \[!tip\]\+ Folded tip$/m);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
