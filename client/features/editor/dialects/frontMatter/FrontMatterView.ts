@@ -64,6 +64,7 @@ export class FrontMatterView implements NodeView {
           this.showSource = show;
           this.render();
         },
+        removeAll: () => this.remove(),
       });
     });
   }
@@ -74,6 +75,12 @@ export class FrontMatterView implements NodeView {
     this.view.dispatch(
       this.view.state.tr.setNodeMarkup(pos, undefined, { ...this.node.attrs, yaml }),
     );
+  }
+
+  private remove(): void {
+    const pos = this.getPos();
+    if (pos === undefined) return;
+    this.view.dispatch(this.view.state.tr.delete(pos, pos + this.node.nodeSize));
   }
 
   update(node: ProseMirrorNode): boolean {

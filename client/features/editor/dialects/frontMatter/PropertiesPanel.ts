@@ -17,6 +17,8 @@ export interface PropertiesPanelOptions {
   showSource: boolean;
   /** Remembers whether the source is open, across redraws. */
   onShowSource: (show: boolean) => void;
+  /** Removes the front matter from the document. */
+  removeAll: () => void;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -154,12 +156,15 @@ export function renderProperties(body: HTMLElement, options: PropertiesPanelOpti
   const showSource = !read.ok || options.showSource;
   if (showSource)
     parts.push(sourceEditor(options, read.ok ? null : `Not valid YAML: ${read.error}`));
+  const actions = element('div', 'ink-properties__actions');
   if (read.ok) {
-    parts.push(
+    actions.append(
       button(showSource ? 'Hide source' : 'Edit source', 'ink-properties__toggle', () =>
         options.onShowSource(!showSource),
       ),
     );
   }
+  actions.append(button('Remove properties', 'ink-properties__toggle', options.removeAll));
+  parts.push(actions);
   body.replaceChildren(...parts);
 }

@@ -1,10 +1,14 @@
 import { Node, type AnyExtension } from '@tiptap/core';
 import { FRONT_MATTER } from '../../../../../common/editor/dialects/frontMatter/FrontMatter.ts';
+import { FrontMatterKeymap } from './FrontMatterKeymap.ts';
 import { FrontMatterView } from './FrontMatterView.ts';
 
-/** Attaches the Properties panel to the schema's `frontMatter` (common/ has no DOM). */
+/**
+ * Attaches the Properties panel to the schema's `frontMatter` (common/ has no DOM), and the
+ * keymap that keeps Backspace from deleting it.
+ */
 export function withFrontMatterView(extensions: AnyExtension[]): AnyExtension[] {
-  return extensions.map((extension) =>
+  const withView = extensions.map((extension) =>
     extension instanceof Node && extension.name === FRONT_MATTER
       ? extension.extend({
           addNodeView:
@@ -14,4 +18,5 @@ export function withFrontMatterView(extensions: AnyExtension[]): AnyExtension[] 
         })
       : extension,
   );
+  return [...withView, FrontMatterKeymap];
 }
