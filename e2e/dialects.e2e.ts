@@ -78,3 +78,27 @@ test('imports a note with front matter and callouts, edits a property, exports t
   assert.deepEqual(session.errors, []);
   await session.close();
 });
+
+test('a callout is inserted from the slash menu, its type changed from its menu', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  await page.waitForLoadState('networkidle');
+  const editor = editorLocator(page);
+  await editor.click();
+  await page.keyboard.type('/callout');
+  const menu = page.getByRole('listbox', { name: 'Blocks' });
+  await menu.getByRole('option', { name: 'Callout', exact: true }).click();
+  await menu.waitFor({ state: 'detached' });
+  await page.keyboard.type('Bring water.');
+  const callout = editor.locator('.ink-callout');
+  await callout.getByText('Bring water.').waitFor();
+
+  await callout.getByRole('combobox', { name: 'Callout type' }).selectOption('WARNING');
+  await editor.locator('.ink-callout[data-family="warning"]').waitFor();
+  const title = callout.getByRole('textbox', { name: 'Callout title' });
+  await title.fill('Heat');
+  await title.press('Enter');
+  assert.match(await exportMarkdown(page), /^> \[!WARNING\] Heat\n> Bring water\.\n/);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
