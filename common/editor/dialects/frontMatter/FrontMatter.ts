@@ -17,6 +17,8 @@ export interface FrontMatterAttrs {
   yaml: string;
   /** The closing fence line as written (`---` or `...`). */
   close: string;
+  /** Whether a blank line separates it from the first block (docs sites often leave none). */
+  spaced: boolean;
 }
 
 const FENCE = /^(?:---|\.\.\.)[ \t]*$/;
@@ -49,6 +51,7 @@ export const FrontMatter = Node.create({
       open: { default: '---', rendered: false },
       yaml: { default: '', rendered: false },
       close: { default: '---', rendered: false },
+      spaced: { default: true, rendered: false },
     };
   },
 

@@ -14,6 +14,7 @@ describe('YAML front matter', () => {
       open: '---',
       yaml: 'title: Notes\ntags: [a, b]\n',
       close: '---',
+      spaced: true,
     });
     expect(doc.child(1).type.name).toBe('heading');
   });
@@ -26,6 +27,7 @@ describe('YAML front matter', () => {
     ],
     ['a closing `...` and blanks after the fences', '---  \nkey: value\n...\t\n\nText.\n'],
     ['empty front matter', '---\n---\n\nText.\n'],
+    ['no blank line before the first block', '---\ntitle: Docs\n---\n# Heading\n\nText.\n'],
     ['front matter alone', '---\ncssclasses: wide\n---\n'],
     ['invalid YAML, kept as written', '---\nkey: [unclosed\n  : : :\n---\n\nText.\n'],
     [

@@ -28,7 +28,9 @@ function frontMatter(state: StateBlock, startLine: number, endLine: number, sile
   const token = state.push(FRONT_MATTER_TOKEN, '', 0);
   token.block = true;
   token.map = [0, close + 1];
-  token.meta = { open, yaml, close: lineText(state, close) } satisfies FrontMatterAttrs;
+  const next = close + 1;
+  const spaced = next >= endLine || state.isEmpty(next);
+  token.meta = { open, yaml, close: lineText(state, close), spaced } satisfies FrontMatterAttrs;
   state.line = close + 1;
   return true;
 }

@@ -22,5 +22,6 @@ export function withFrontMatter(doc: PMNode, body: string): string {
   const front = serializeFrontMatter(doc);
   if (body === '') return front;
   if (front === '') return `${body.replace(/^---(?=\n|$)/, '***')}\n`;
-  return `${front}\n${body}\n`;
+  const spaced = doc.firstChild?.attrs.spaced !== false;
+  return `${front}${spaced ? '\n' : ''}${body}\n`;
 }
