@@ -24,6 +24,13 @@ describe('front matter properties', () => {
     });
   });
 
+  it('leaves a multi-line value to the source, where its line breaks survive', () => {
+    expect(readProperties('note: |\n  one\n  two\n')).toEqual({
+      ok: true,
+      properties: [{ key: 'note', value: '|\n  one\n  two', kind: 'other' }],
+    });
+  });
+
   it('reports invalid YAML instead of reading it', () => {
     const read = readProperties('key: [unclosed\n');
     expect(read.ok).toBe(false);

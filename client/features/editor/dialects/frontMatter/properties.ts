@@ -39,13 +39,15 @@ export function readProperties(yaml: string): ReadProperties {
   for (const pair of doc.contents.items) {
     const key = isScalar(pair.key) ? scalarText(pair.key.value) : String(pair.key);
     const value = pair.value;
-    if (value === null || isScalar(value)) {
-      properties.push({ key, value: scalarText(value?.value), kind: 'text' });
+    const text = value === null || isScalar(value) ? scalarText(value?.value) : null;
+    // A one-line field would lose the line breaks of a multi-line value: those go to the source.
+    if (text !== null && !text.includes('\n')) {
+      properties.push({ key, value: text, kind: 'text' });
     } else if (isSeq(value) && value.items.every((item) => isScalar(item))) {
       const items = value.items.map((item) => scalarText(isScalar(item) ? item.value : item));
       properties.push({ key, value: items.join(', '), kind: 'list' });
     } else {
-      const source = value.range ? yaml.slice(value.range[0], value.range[1]) : '';
+      const source = value?.range ? yaml.slice(value.range[0], value.range[1]) : '';
       properties.push({ key, value: source.trim(), kind: 'other' });
     }
   }
