@@ -67,7 +67,9 @@ function blocks(parent: PMNode, tight: boolean): string {
     groupAlign = null;
   };
   parent.forEach((child) => {
-    const text = block(child, previous, tight);
+    let text = block(child, previous, tight);
+    // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
+    if (tight && text !== '' && isQuote(previous) && isQuote(child)) text = `\n${text}`;
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
@@ -83,6 +85,9 @@ function blocks(parent: PMNode, tight: boolean): string {
   flush();
   return parts.join(sep);
 }
+
+const isQuote = (node: PMNode | null) =>
+  node?.type.name === 'blockquote' || node?.type.name === 'callout';
 
 function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
   switch (node.type.name) {
