@@ -71,6 +71,17 @@ test('imports a note with front matter and callouts, edits a property, exports t
   await status.press('Enter');
   assert.equal(await exportMarkdown(page), NOTE.replace('status: draft', 'status: published'));
 
+  // Adding and removing properties rewrite the YAML too.
+  await properties.getByRole('button', { name: 'Remove tags' }).click();
+  await page.getByRole('textbox', { name: 'New property name' }).fill('mood');
+  await page.getByRole('textbox', { name: 'New property value' }).fill('calm');
+  await page.getByRole('textbox', { name: 'New property value' }).press('Enter');
+  await properties.getByRole('rowheader', { name: 'mood' }).waitFor();
+  assert.match(
+    await exportMarkdown(page),
+    /^---\ntitle: Trip notes # shown in lists\nstatus: published\nmood: calm\n---\n\n# Seville\n/,
+  );
+
   // Opening the folded callout is an edit of its marker.
   await tip.getByRole('button', { name: 'Expand callout' }).click();
   await tip.getByText('Hidden until opened.').waitFor();
@@ -99,6 +110,29 @@ test('a callout is inserted from the slash menu, its type changed from its menu'
   await title.fill('Heat');
   await title.press('Enter');
   assert.match(await exportMarkdown(page), /^> \[!WARNING\] Heat\n> Bring water\.\n/);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('front matter that is not valid YAML is shown as its source and exported unchanged', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const note = '---\ntags: [unclosed\n---\n\nText.\n';
+  await importMarkdown(page, note, 'broken.md');
+  const source = page.getByRole('textbox', { name: 'Properties source (YAML)' });
+  await source.waitFor();
+  assert.equal(await source.inputValue(), 'tags: [unclosed\n');
+  await page.getByText(/Not valid YAML/).waitFor();
+  assert.equal(await exportMarkdown(page), note);
+
+  // Fixing it in the source turns it into properties.
+  await source.fill('tags: [closed]\n');
+  await source.blur();
+  await page
+    .getByRole('table', { name: 'Properties' })
+    .getByRole('rowheader', { name: 'tags' })
+    .waitFor();
+  assert.equal(await exportMarkdown(page), '---\ntags: [closed]\n---\n\nText.\n');
   assert.deepEqual(session.errors, []);
   await session.close();
 });
