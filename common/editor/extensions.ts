@@ -18,6 +18,8 @@ import { SoftBreak } from './nodes/SoftBreak.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
 import { tightAttribute } from './nodes/tight.ts';
+import { Callout } from './dialects/callout/Callout.ts';
+import { FrontMatter, InkwellDocument } from './dialects/frontMatter/FrontMatter.ts';
 
 /** Options that change how the schema's extensions behave in a live editor, never the schema. */
 export interface ContentExtensionOptions {
@@ -39,7 +41,8 @@ export interface ContentExtensionOptions {
 export function contentExtensions(options: ContentExtensionOptions = {}): AnyExtension[] {
   return [
     StarterKit.configure({
-      ...(options.document === false ? { document: false as const } : {}),
+      // The document allows front matter before its blocks (InkwellDocument).
+      document: false,
       codeBlock: false,
       code: false,
       bulletList: false,
@@ -61,6 +64,9 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
       dropcursor: false,
       gapcursor: false,
     }),
+    ...(options.document === false ? [] : [InkwellDocument]),
+    FrontMatter,
+    Callout,
     Code,
     SoftBreak,
     BulletList.extend({ addAttributes: () => ({ tight: tightAttribute }) }),

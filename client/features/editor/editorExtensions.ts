@@ -12,6 +12,8 @@ import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/Markd
 import { MenuShortcuts } from './menus/MenuShortcuts.ts';
 import { preloadHtmlSanitizer, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
 import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
+import { withCalloutView } from './dialects/callout/withCalloutView.ts';
+import { withFrontMatterView } from './dialects/frontMatter/withFrontMatterView.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
 
 /**
@@ -57,12 +59,16 @@ export interface EditorExtensionOptions {
 export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
   preloadHtmlSanitizer();
   return [
-    ...withHtmlNodeViews(
-      contentExtensions({
-        codeBlock: HighlightedCodeBlock,
-        sanitizeHtml: sanitizeIfReady,
-        document: false,
-      }),
+    ...withFrontMatterView(
+      withCalloutView(
+        withHtmlNodeViews(
+          contentExtensions({
+            codeBlock: HighlightedCodeBlock,
+            sanitizeHtml: sanitizeIfReady,
+            document: false,
+          }),
+        ),
+      ),
     ),
     BlockChunks,
     BlockPlaceholder.configure({ placeholder: placeholderFor }),

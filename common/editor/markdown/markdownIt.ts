@@ -1,6 +1,8 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
 import { MAX_DEPTH } from '../../api/limits.ts';
 import { isAllowedLinkUrl } from '../url.ts';
+import { calloutPlugin } from '../dialects/callout/calloutRule.ts';
+import { frontMatterPlugin } from '../dialects/frontMatter/frontMatterRule.ts';
 
 /**
  * markdown-it with the exact settings of DESIGN §4: HTML allowed, link auto-detection off, line
@@ -18,6 +20,7 @@ export function createMarkdownIt(): MarkdownIt {
     maxNesting: MAX_DEPTH + 1,
   });
   md.validateLink = isAllowedLinkUrl;
+  md.use(frontMatterPlugin).use(calloutPlugin);
   return md;
 }
 

@@ -14,6 +14,8 @@ import { createMarkdownIt } from './markdownIt.ts';
 import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
 import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
+import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
+import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -151,6 +153,7 @@ class DocBuilder {
       }
       case 'heading_close':
       case 'blockquote_close':
+      case 'callout_close':
       case 'list_item_close':
       case 'tr_close':
       case 'table_close':
@@ -158,6 +161,12 @@ class DocBuilder {
         return i;
       case 'blockquote_open':
         this.push(n.blockquote!, null);
+        return i;
+      case CALLOUT_OPEN:
+        this.push(n.callout!, token.meta as Attrs);
+        return i;
+      case FRONT_MATTER_TOKEN:
+        this.add(n.frontMatter!.create(token.meta as Attrs));
         return i;
       case 'bullet_list_open':
         this.push(n.bulletList!, { tight: true }).tight = true;

@@ -20,6 +20,8 @@ import {
   linkTag,
   videoTag,
 } from './htmlForms.ts';
+import { serializeCallout } from '../dialects/callout/serializeCallout.ts';
+import { withFrontMatter } from '../dialects/frontMatter/serializeFrontMatter.ts';
 
 /**
  * Writes a document as Markdown with Inkwell's settings (`-` bullets, tight lists where the
@@ -28,8 +30,7 @@ import {
  * own string and joined once.
  */
 export function serializeMarkdown(doc: PMNode): string {
-  const out = blocks(doc, false);
-  return out === '' ? '' : `${out}\n`;
+  return withFrontMatter(doc, blocks(doc, false));
 }
 
 /** Prefixes every line: `first` on the first, `rest` on the others (trimmed on blank lines). */
@@ -66,7 +67,9 @@ function blocks(parent: PMNode, tight: boolean): string {
     groupAlign = null;
   };
   parent.forEach((child) => {
-    const text = block(child, previous, tight);
+    let text = block(child, previous, tight);
+    // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
+    if (tight && text !== '' && isQuote(previous) && isQuote(child)) text = `\n${text}`;
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
@@ -83,6 +86,9 @@ function blocks(parent: PMNode, tight: boolean): string {
   return parts.join(sep);
 }
 
+const isQuote = (node: PMNode | null) =>
+  node?.type.name === 'blockquote' || node?.type.name === 'callout';
+
 function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
   switch (node.type.name) {
     case 'paragraph':
@@ -95,6 +101,11 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
     }
     case 'blockquote':
       return indent(blocks(node, false) || '', '> ', '> ');
+    case 'callout':
+      return serializeCallout(node, blocks(node, false));
+    case 'frontMatter':
+      // Written by serializeMarkdown, before every block.
+      return '';
     case 'bulletList':
     case 'orderedList':
     case 'taskList':

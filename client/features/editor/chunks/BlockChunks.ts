@@ -9,6 +9,7 @@ import {
   type EditorState,
   type Transaction,
 } from '@tiptap/pm/state';
+import { TOP_CONTENT } from '../../../../common/editor/dialects/frontMatter/FrontMatter.ts';
 import { CHUNK, CHUNKS_ONLY, CHUNK_SIZE, MAX_CHUNK, canStartChunk, isChunk } from './chunks.ts';
 
 /**
@@ -28,7 +29,8 @@ export const ChunkedDocument = Node.create({
 /** A run of top-level blocks; never selected, dragged, pasted or saved as such. */
 export const Chunk = Node.create({
   name: CHUNK,
-  content: 'block+',
+  // The first chunk may open with the document's front matter.
+  content: TOP_CONTENT,
   selectable: false,
   draggable: false,
   parseHTML: () => [],

@@ -19,11 +19,13 @@ describe('slash item filter', () => {
       'Numbered list',
       'Task list',
       'Quote',
+      'Callout',
       'Code block',
       'Table',
       'Divider',
       'Image',
       'YouTube video',
+      'Properties',
       'Continue writing',
       'Ask AI',
     ]);

@@ -6,6 +6,8 @@ import { readImageInput, readVideoInput } from './blockInputs.ts';
 import { CODE_LANGUAGES, languageInfo } from './codeLanguages.ts';
 import { filterSlashItems, type Searchable } from './filterSlashItems.ts';
 import { openBlockDialog } from './openBlockDialog.ts';
+import { calloutSlashItems } from '../dialects/callout/calloutSlashItems.ts';
+import { frontMatterSlashItems } from '../dialects/frontMatter/frontMatterSlashItems.ts';
 
 /** One entry of the slash menu. */
 export interface SlashItem extends Searchable {
@@ -140,6 +142,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     keywords: ['blockquote', 'citation', '>'],
     icon: '❝',
   }),
+  ...calloutSlashItems,
   {
     id: 'codeBlock',
     title: 'Code block',
@@ -246,6 +249,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
       });
     },
   },
+  ...frontMatterSlashItems,
   ...aiItems,
 ];
 
