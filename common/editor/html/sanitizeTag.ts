@@ -1,5 +1,6 @@
 import { isAllowedImageUrl, isAllowedLinkUrl } from '../url.ts';
 import { attrValue } from './decode.ts';
+import { carriesMarkup } from './markup.ts';
 import { isAllowedSrcset } from './srcset.ts';
 import { filterStyle } from './style.ts';
 import type { AttrSpan, TagToken } from './tokenize.ts';
@@ -22,15 +23,6 @@ const LINK_ATTRS = new Set(['href', 'cite', 'longdesc', 'xlink:href', 'data']);
 const IMAGE_ATTRS = new Set(['src', 'poster', 'background', 'dynsrc', 'lowsrc']);
 /** `<source>` may only describe an image candidate of a `<picture>`. */
 const SOURCE_ATTRS = new Set(['srcset', 'media', 'type', 'width', 'height']);
-
-/**
- * True when an attribute value holds something a reader would take for markup (`<script`,
- * `</style`, `<!--`, `<?`). Such values are dropped: the export copies raw HTML verbatim, and a
- * tool that reads it with a simpler parser than a browser's could see a tag there.
- */
-export function carriesMarkup(value: string): boolean {
-  return /<[a-z!/?]/i.test(value);
-}
 
 /** How attribute `attr` of element `element` is written out: as is, rewritten, or not (null). */
 function sanitizeAttr(src: string, element: string, attr: AttrSpan): string | null {
