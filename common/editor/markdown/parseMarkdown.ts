@@ -10,7 +10,7 @@ import { inkwellSchema } from '../extensions.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
 import { sanitizeHtml } from '../html/sanitize.ts';
 import { createMarkdownIt } from './markdownIt.ts';
-import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
+import { plainTitle, readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
 
 let shared: MarkdownIt | undefined;
@@ -401,7 +401,9 @@ class InlineBuilder {
           const href = String(t.attrGet('href') ?? '');
           this.open(
             'link',
-            isAllowedLinkUrl(href) ? m.link!.create({ href, title: t.attrGet('title') }) : null,
+            isAllowedLinkUrl(href)
+              ? m.link!.create({ href, title: plainTitle(t.attrGet('title')) })
+              : null,
           );
           break;
         }
@@ -421,7 +423,7 @@ class InlineBuilder {
           const src = String(t.attrGet('src') ?? '');
           const alt = altText(t.children ?? []);
           if (isAllowedImageUrl(src)) {
-            const attrs = { src, alt: alt || null, title: t.attrGet('title') || null };
+            const attrs = { src, alt: alt || null, title: plainTitle(t.attrGet('title')) };
             this.out.push(n.inlineImage!.create(attrs, null, this.activeMarks));
           } else {
             this.text(alt);
