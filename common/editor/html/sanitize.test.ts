@@ -424,8 +424,12 @@ describe('sanitizeHtml against mutation XSS', () => {
     expect(sanitizeHtml('<!-- <!-- a --><img src=x onerror=1>')).toBe('<!-- <!-- a --><img src=x>');
   });
 
-  it('drops a comment left open at the end of the input', () => {
-    expect(sanitizeHtml('a<!-- b')).toBe('a');
+  it('keeps a comment left open at the end of the input, which hides only what it holds', () => {
+    expect(sanitizeHtml('a<!-- b')).toBe('a<!-- b');
+    expect(sanitizeHtml('a<!-- <script>alert(1)</script>')).toBe('a<!-- <script>alert(1)</script>');
+    // Ended early by --!>, a comment is not open to the end: what follows is sanitised.
+    expect(sanitizeHtml('a<!-- b --!><img src=x onerror=alert(1)>')).toBe('a<img src=x>');
+    expect(sanitizeHtml('a<!-->')).toBe('a');
   });
 
   it('ends script content at the first </script followed by space, / or >', () => {
@@ -538,7 +542,9 @@ describe('sanitizeHtml on hostile input', () => {
 
   it('handles other pathological shapes in linear time', () => {
     const mb = 1_000_000;
-    expect(timed(`a<!--${'<!-- -- -!>'.repeat(mb / 10)}`)).toBe('a');
+    expect(timed(`a<!--${'<!-- -- -!>'.repeat(mb / 10)}`)).toBe(
+      `a<!--${'<!-- -- -!>'.repeat(mb / 10)}`,
+    );
     expect(timed(`<script>${'<!--<script>'.repeat(mb / 12)}`)).toBe('');
     expect(timed('<'.repeat(mb))).toBe(`${'<'.repeat(mb - 1)}&lt;`);
     expect(timed(`<style>${'</styl'.repeat(mb / 6)}`)).toBe('');

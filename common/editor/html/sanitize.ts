@@ -53,6 +53,20 @@ const BREAKOUT = names(`
   listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var
 `);
 
+/**
+ * True for a comment that the input ends inside: a browser reads it as a comment to the end, so
+ * it hides what it holds and can hide nothing else. It is kept as written, since it is often a
+ * note its author forgot to close (docs/PRODUCT.md, "Markdown").
+ */
+function isCommentToEnd(html: string, start: number, end: number): boolean {
+  return (
+    end === html.length &&
+    html.startsWith('<!--', start) &&
+    !/^<!---?>/.test(html.slice(start, start + 6)) &&
+    !html.includes('--!>', start)
+  );
+}
+
 /** Raw text of a removed element, written as text that shows the same characters. */
 function escapeRawText(text: string, rcdata: boolean): string {
   return (rcdata ? text : text.replaceAll('&', '&amp;')).replaceAll('<', '&lt;');
@@ -124,6 +138,8 @@ export function sanitizeHtml(html: string): string {
       out.markup(html.slice(token.start, token.end));
     } else if (token.type === 'rawtext') {
       out.text(escapeRawText(html.slice(token.start, token.end), RCDATA.has(rawTextOf)));
+    } else if (token.type === 'other' && isCommentToEnd(html, token.start, token.end)) {
+      out.markup(html.slice(token.start, token.end));
     } else if (token.type !== 'tag') {
       out.gap();
       // The text of a CDATA section in svg or math is shown, as text.
