@@ -12,6 +12,7 @@ import { sanitizeHtml } from '../html/sanitize.ts';
 import { createMarkdownIt } from './markdownIt.ts';
 import { plainTitle, readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
+import { readUnclosedHtml } from './unclosedHtml.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -246,16 +247,29 @@ class DocBuilder {
       this.add(this.nodes.image!.create(image));
       return i;
     }
+    const unclosed = readUnclosedHtml(raw);
+    if (unclosed) {
+      if (unclosed.html !== null) this.rawHtml(unclosed.html);
+      if (unclosed.markdown.trim() !== '') {
+        parseMarkdown(unclosed.markdown, this.schema).forEach((node) => this.add(node));
+      }
+      return i;
+    }
+    this.rawHtml(raw);
+    return i;
+  }
+
+  /** Adds a block of raw HTML, sanitised. */
+  private rawHtml(raw: string): void {
     const html = sanitizeHtml(raw);
-    if (html.trim() === '') return i;
+    if (html.trim() === '') return;
     if (html !== raw && !isSingleHtmlBlock(html)) {
       // What sanitising left no longer reads as one HTML block (a removed <script> can leave
       // plain text): keep it as the Markdown it now is, so export and import agree.
       parseMarkdown(html, this.schema).forEach((node) => this.add(node));
-      return i;
+      return;
     }
     this.add(this.nodes.htmlBlock!.create({ html }));
-    return i;
   }
 
   /** Converts the children of an inline token into inline nodes. */
