@@ -3,12 +3,13 @@ import type { Schema } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableRow } from '@tiptap/extension-table';
-import { Color, TextStyle } from '@tiptap/extension-text-style';
-import Highlight from '@tiptap/extension-highlight';
-import TextAlign from '@tiptap/extension-text-align';
+import { TextStyle } from '@tiptap/extension-text-style';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
 import { isAllowedLinkUrl } from './url.ts';
 import { Code } from './nodes/Code.ts';
+import { Color } from './nodes/Color.ts';
+import { Highlight } from './nodes/Highlight.ts';
+import { TextAlign } from './nodes/TextAlign.ts';
 import { CodeBlock } from './nodes/CodeBlock.ts';
 import { HtmlBlock } from './nodes/HtmlBlock.ts';
 import { HtmlInline } from './nodes/HtmlInline.ts';
@@ -87,11 +88,8 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
     TableCell,
     TextStyle,
     Color,
-    Highlight.configure({ multicolor: true }),
-    TextAlign.configure({
-      types: ['heading', 'paragraph'],
-      alignments: ['left', 'center', 'right', 'justify'],
-    }),
+    Highlight,
+    TextAlign,
     options.sanitizeHtml ? HtmlBlock.configure({ sanitize: options.sanitizeHtml }) : HtmlBlock,
     options.sanitizeHtml ? HtmlInline.configure({ sanitize: options.sanitizeHtml }) : HtmlInline,
   ];

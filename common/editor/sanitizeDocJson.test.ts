@@ -164,3 +164,64 @@ describe('sanitizeDocJson on deeply nested input', () => {
     expect(sanitizeDocJson(input)).toBe(input);
   });
 });
+
+describe('sanitizeDocJson on styles and attribute values', () => {
+  const text = (marks: object[]) => ({ type: 'text', text: 'x', marks });
+
+  it('removes styles outside the allow-list from raw HTML', () => {
+    const input = doc({
+      type: 'htmlBlock',
+      attrs: { html: '<div style="position:fixed;inset:0;z-index:99999">Sign in again</div>' },
+    });
+    expect(sanitizeDocJson(input)).toEqual(
+      doc({ type: 'htmlBlock', attrs: { html: '<div>Sign in again</div>' } }),
+    );
+  });
+
+  it('clears colours that could carry more than a colour', () => {
+    const input = doc(
+      paragraph(
+        text([{ type: 'textStyle', attrs: { color: 'red; position: fixed' } }]),
+        text([{ type: 'highlight', attrs: { color: 'var(--x)' } }]),
+        text([{ type: 'textStyle', attrs: { color: '#d73a49' } }]),
+      ),
+    );
+    expect(sanitizeDocJson(input)).toEqual(
+      doc(
+        paragraph(
+          text([{ type: 'textStyle', attrs: { color: null } }]),
+          text([{ type: 'highlight', attrs: { color: null } }]),
+          text([{ type: 'textStyle', attrs: { color: '#d73a49' } }]),
+        ),
+      ),
+    );
+  });
+
+  it('clears an alignment or image size that is not one the editor writes', () => {
+    const input = doc(
+      { type: 'paragraph', attrs: { textAlign: 'left; position: fixed' } },
+      { type: 'image', attrs: { src: 'a.png', width: '100%;position:fixed', height: 200 } },
+    );
+    expect(sanitizeDocJson(input)).toEqual(
+      doc(
+        { type: 'paragraph', attrs: { textAlign: null } },
+        { type: 'image', attrs: { src: 'a.png', width: null, height: 200 } },
+      ),
+    );
+  });
+
+  it('clears a link or image title that holds markup', () => {
+    const input = doc(
+      paragraph(
+        text([{ type: 'link', attrs: { href: '/a', title: '</style><script>alert(1)</script>' } }]),
+      ),
+      { type: 'image', attrs: { src: 'a.png', title: 'a <b>', alt: 'a < b' } },
+    );
+    expect(sanitizeDocJson(input)).toEqual(
+      doc(paragraph(text([{ type: 'link', attrs: { href: '/a', title: null } }])), {
+        type: 'image',
+        attrs: { src: 'a.png', title: null, alt: 'a < b' },
+      }),
+    );
+  });
+});

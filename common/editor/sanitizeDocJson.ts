@@ -2,6 +2,7 @@ import type { JSONContent } from '@tiptap/core';
 import { MAX_DEPTH } from '../api/limits.ts';
 import { countsAsLevel, documentTooDeep } from './documentDepth.ts';
 import { sanitizeHtml } from './html/sanitize.ts';
+import { safeAttrs } from './safeAttrs.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl } from './url.ts';
 
 type Json = Record<string, unknown>;
@@ -36,9 +37,16 @@ function replacement(node: Json): Json[] {
 }
 
 /** A link mark whose target breaks the rule is dropped; its text stays. */
-function keepMark(mark: unknown): boolean {
+function keepMark(mark: unknown): mark is Json {
   if (!isObject(mark) || typeof mark.type !== 'string') return false;
   return mark.type !== 'link' || isAllowedLinkUrl(attr(mark, 'href'));
+}
+
+/** A mark with attribute values that could reach a style or the export as markup set to null. */
+function cleanMark(mark: Json): Json {
+  if (typeof mark.type !== 'string' || !isObject(mark.attrs)) return mark;
+  const attrs = safeAttrs(mark.type, mark.attrs);
+  return attrs === mark.attrs ? mark : { ...mark, attrs };
 }
 
 /** Thrown inside the walk when it passes {@link MAX_DEPTH}, before the call stack could run out. */
@@ -57,10 +65,15 @@ function cleanNode(node: Json, depth: number): Json {
     if (clean !== html || !isObject(node.attrs)) {
       copy = { ...node, attrs: { ...(isObject(node.attrs) ? node.attrs : {}), html: clean } };
     }
+  } else if (typeof node.type === 'string' && isObject(node.attrs)) {
+    const attrs = safeAttrs(node.type, node.attrs);
+    if (attrs !== node.attrs) copy = { ...node, attrs };
   }
   if (Array.isArray(node.marks)) {
-    const marks = node.marks.filter(keepMark);
-    if (marks.length < node.marks.length || marks.length === 0) {
+    const source: unknown[] = node.marks;
+    const marks = source.filter(keepMark).map(cleanMark);
+    const changed = marks.length < source.length || marks.some((mark, i) => mark !== source[i]);
+    if (changed || marks.length === 0) {
       copy ??= { ...node };
       if (marks.length > 0) copy.marks = marks;
       else delete copy.marks;

@@ -153,3 +153,19 @@ describe('HtmlTokenizer', () => {
     }
   });
 });
+
+describe('HtmlTokenizer.readContentAsHtml', () => {
+  it('reads the content of the raw-text element just opened as HTML', () => {
+    const html = '<noscript><b>x</b></noscript>';
+    const tokenizer = new HtmlTokenizer(html);
+    const seen: string[] = [];
+    for (let token = tokenizer.next(); token; token = tokenizer.next()) {
+      seen.push(`${token.type}:${html.slice(token.start, token.end)}`);
+      if (token.type === 'tag' && token.name === 'noscript' && !token.closing) {
+        tokenizer.readContentAsHtml();
+      }
+    }
+    expect(seen).toEqual(['tag:<noscript>', 'tag:<b>', 'text:x', 'tag:</b>', 'tag:</noscript>']);
+    expect(spans(html)).toEqual(['tag:<noscript>', 'rawtext:<b>x</b>', 'tag:</noscript>']);
+  });
+});

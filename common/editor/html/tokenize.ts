@@ -243,6 +243,14 @@ export class HtmlTokenizer {
   /** Starts reading `src` from its beginning. */
   constructor(private readonly src: string) {}
 
+  /**
+   * Reads the content of the raw-text element whose start tag was just returned as HTML instead,
+   * as a browser without scripting reads `<noscript>`.
+   */
+  readContentAsHtml(): void {
+    this.rawTextOf = '';
+  }
+
   /** The next token, or null at the end of the input. */
   next(): HtmlToken | null {
     const s = this.src;

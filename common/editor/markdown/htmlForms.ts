@@ -19,10 +19,8 @@ export function openTag(name: string, attrs: Array<[string, string | number | nu
   return `${out}>`;
 }
 
-/** A CSS colour the serializer may write into a style attribute: hex, rgb(a)/hsl(a) or a name. */
-export function isSafeColor(value: string): boolean {
-  return /^(?:#[0-9a-f]{3,8}|(?:rgb|hsl)a?\([\d\s.,%/]+\)|[a-z]{3,20})$/i.test(value);
-}
+/** The colours the serializer may write into a style: the shared style allow-list's. */
+export { isSafeColor } from '../html/style.ts';
 
 /** `<span style="color: …">` for the text colour mark. */
 export const colorTag = (color: string) => `<span style="color: ${color}">`;

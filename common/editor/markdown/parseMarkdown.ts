@@ -11,9 +11,10 @@ import { inkwellSchema } from '../extensions.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl, youtubeEmbedUrl } from '../url.ts';
 import { sanitizeHtml } from '../html/sanitize.ts';
 import { createMarkdownIt } from './markdownIt.ts';
-import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
+import { plainTitle, readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
 import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
+import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
 
@@ -295,17 +296,33 @@ class DocBuilder {
       this.add(this.nodes.image!.create(image));
       return i;
     }
+    const unclosed = readUnclosedHtml(raw);
+    if (unclosed) {
+      if (unclosed.html !== null) this.rawHtml(unclosed.html);
+      if (unclosed.markdown.trim() !== '') this.parseHere(unclosed.markdown);
+      return i;
+    }
+    this.rawHtml(raw);
+    return i;
+  }
+
+  /** Adds the blocks of `markdown` read as if it stood here, at this depth and line. */
+  private parseHere(markdown: string): void {
+    const base = { depth: this.childDepth - 1, line: this.line - 1 };
+    parseAt(markdown, this.schema, base).forEach((node) => this.add(node));
+  }
+
+  /** Adds a block of raw HTML, sanitised. */
+  private rawHtml(raw: string): void {
     const html = sanitizeHtml(raw);
-    if (html.trim() === '') return i;
+    if (html.trim() === '') return;
     if (html !== raw && !isSingleHtmlBlock(html)) {
       // What sanitising left no longer reads as one HTML block (a removed <script> can leave
       // plain text): keep it as the Markdown it now is, so export and import agree.
-      const base = { depth: this.childDepth - 1, line: this.line - 1 };
-      parseAt(html, this.schema, base).forEach((node) => this.add(node));
-      return i;
+      this.parseHere(html);
+      return;
     }
     this.add(this.nodes.htmlBlock!.create({ html }));
-    return i;
   }
 
   /** Converts the children of an inline token into inline nodes. */
@@ -451,7 +468,9 @@ class InlineBuilder {
           const href = String(t.attrGet('href') ?? '');
           this.open(
             'link',
-            isAllowedLinkUrl(href) ? m.link!.create({ href, title: t.attrGet('title') }) : null,
+            isAllowedLinkUrl(href)
+              ? m.link!.create({ href, title: plainTitle(t.attrGet('title')) })
+              : null,
           );
           break;
         }
@@ -471,7 +490,7 @@ class InlineBuilder {
           const src = String(t.attrGet('src') ?? '');
           const alt = altText(t.children ?? []);
           if (isAllowedImageUrl(src)) {
-            const attrs = { src, alt: alt || null, title: t.attrGet('title') || null };
+            const attrs = { src, alt: alt || null, title: plainTitle(t.attrGet('title')) };
             this.out.push(n.inlineImage!.create(attrs, null, this.activeMarks));
           } else {
             this.text(alt);

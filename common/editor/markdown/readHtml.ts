@@ -1,5 +1,7 @@
 import type { Token } from 'markdown-it';
+import { carriesMarkup } from '../html/markup.ts';
 import { parseStyle, parseTag, type ParsedTag } from '../html/parseTag.ts';
+import { isSafeSize } from '../html/style.ts';
 import { isAllowedLinkUrl } from '../url.ts';
 import { isNormalisedUrl } from './markdownIt.ts';
 import { colorTag, highlightTag, imageTag, isSafeColor, linkTag } from './htmlForms.ts';
@@ -69,9 +71,19 @@ function markOf(
       rel: attrs.get('rel') ?? null,
       class: attrs.get('class') ?? null,
     };
+    // A title holding markup is left to the raw-HTML path, whose sanitiser drops it.
+    if (link.title !== null && carriesMarkup(link.title)) return null;
     return raw === linkTag(link) ? { mark: 'link', attrs: link } : null;
   }
   return null;
+}
+
+/**
+ * A link or image title from Markdown as the document keeps it: null when absent or when it holds
+ * markup, which the export would write back for other tools to read as a tag.
+ */
+export function plainTitle(title: unknown): string | null {
+  return typeof title === 'string' && title && !carriesMarkup(title) ? title : null;
 }
 
 /** Reads an `<img>` written exactly as the serializer writes a sized image; null otherwise. */
@@ -89,6 +101,10 @@ export function readImageTag(raw: string): ImageAttrs | null {
     width: attrs.get('width') ?? null,
     height: attrs.get('height') ?? null,
   };
+  // Sizes other than pixel counts, and text holding markup, stay raw HTML for the sanitiser.
+  const sizes = [image.width, image.height].filter((size) => size !== null);
+  if (!sizes.every(isSafeSize)) return null;
+  if ([image.alt, image.title].some((text) => text !== null && carriesMarkup(text))) return null;
   // The serializer writes an <img> only for a size or a URL Markdown would rewrite.
   const needsHtml = image.width !== null || image.height !== null || !isNormalisedUrl(src);
   return needsHtml && raw === imageTag(image) ? image : null;

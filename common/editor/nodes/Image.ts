@@ -1,5 +1,6 @@
 import ImageBase from '@tiptap/extension-image';
 import { isAllowedImageUrl } from '../url.ts';
+import { sizeAttribute } from './styleAttributes.ts';
 
 /**
  * Images load as they come near the screen: a README holds dozens of badges, and an imported
@@ -13,8 +14,16 @@ const allowedSource = (element: HTMLElement | string) =>
     ? null
     : false;
 
+/** Image attributes with sizes that are plain pixel counts, whatever pasted HTML said. */
+function imageAttributes(parent: Record<string, unknown> | undefined) {
+  return { ...parent, width: sizeAttribute('width'), height: sizeAttribute('height') };
+}
+
 /** A block image: `![alt](src "title")` alone in a paragraph, or an `<img>` with a size. */
 export const Image = ImageBase.extend({
+  addAttributes() {
+    return imageAttributes(this.parent?.());
+  },
   parseHTML() {
     return [{ tag: 'img[src]', getAttrs: allowedSource }];
   },
@@ -24,6 +33,9 @@ export const Image = ImageBase.extend({
 export const InlineImage = ImageBase.extend({
   name: 'inlineImage',
   draggable: false,
+  addAttributes() {
+    return imageAttributes(this.parent?.());
+  },
   parseHTML() {
     return [
       {

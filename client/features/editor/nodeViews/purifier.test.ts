@@ -36,3 +36,30 @@ describe('purifyToFragment', () => {
     );
   });
 });
+
+describe('purifyToFragment on styles', () => {
+  it('keeps only the declarations of the shared allow-list', async () => {
+    expect(
+      await clean('<div style="position: fixed; inset: 0; z-index: 99999; color: red">x</div>'),
+    ).toBe('<div style="color: red">x</div>');
+    expect(await clean('<span style="transform: scale(50)">x</span>')).toBe('<span>x</span>');
+    expect(await clean('<mark style="background-color: #ff0">x</mark>')).toBe(
+      '<mark style="background-color: #ff0">x</mark>',
+    );
+  });
+
+  it('drops attribute values that hold markup', async () => {
+    expect(await clean('<b title="</style><script>alert(1)</script>">x</b>')).toBe('<b>x</b>');
+  });
+});
+
+describe('purifyToFragment on srcset', () => {
+  it('keeps a srcset whose candidates all pass the image rule', async () => {
+    const html = '<img srcset="a.png 1x, https://example.com/b.png 2x">';
+    expect(await clean(html)).toBe(html);
+  });
+
+  it('drops a srcset with a candidate that breaks the image rule', async () => {
+    expect(await clean('<img srcset="a.png 1x,javascript:alert(1) 2x">')).toBe('<img>');
+  });
+});

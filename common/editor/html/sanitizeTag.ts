@@ -1,0 +1,66 @@
+import { isAllowedImageUrl, isAllowedLinkUrl } from '../url.ts';
+import { attrValue } from './decode.ts';
+import { carriesMarkup } from './markup.ts';
+import { isAllowedSrcset } from './srcset.ts';
+import { filterStyle } from './style.ts';
+import type { AttrSpan, TagToken } from './tokenize.ts';
+
+/** Attribute names made only of these characters; anything else is a parse-error artefact. */
+const ATTR_NAME = /^[a-z0-9_:.-]+$/;
+/** Attributes that run, submit, change parsing, or put an element in the page's top layer. */
+const DROPPED_ATTRS = new Set([
+  'srcdoc',
+  'formaction',
+  'action',
+  'xmlns',
+  'is',
+  'xml:base',
+  'popover',
+  'popovertarget',
+  'popovertargetaction',
+]);
+const LINK_ATTRS = new Set(['href', 'cite', 'longdesc', 'xlink:href', 'data']);
+const IMAGE_ATTRS = new Set(['src', 'poster', 'background', 'dynsrc', 'lowsrc']);
+/** `<source>` may only describe an image candidate of a `<picture>`. */
+const SOURCE_ATTRS = new Set(['srcset', 'media', 'type', 'width', 'height']);
+
+/** How attribute `attr` of element `element` is written out: as is, rewritten, or not (null). */
+function sanitizeAttr(src: string, element: string, attr: AttrSpan): string | null {
+  const { name } = attr;
+  const raw = src.slice(attr.start, attr.end);
+  if (!ATTR_NAME.test(name) || name.startsWith('on') || name.startsWith('xmlns:')) return null;
+  if (DROPPED_ATTRS.has(name)) return null;
+  if (element === 'source' && !SOURCE_ATTRS.has(name)) return null;
+  const value = attrValue(src, attr);
+  if (carriesMarkup(value)) return null;
+  const isUrl = LINK_ATTRS.has(name) || IMAGE_ATTRS.has(name) || name === 'srcset';
+  // Browsers read NUL as U+FFFD, but a reader that strips it would see `java\0script:` run.
+  if (isUrl && src.slice(attr.valueStart, attr.valueEnd).includes('\0')) return null;
+  if (LINK_ATTRS.has(name)) return isAllowedLinkUrl(value) ? raw : null;
+  if (IMAGE_ATTRS.has(name)) return isAllowedImageUrl(value) ? raw : null;
+  if (name === 'srcset') return isAllowedSrcset(value) ? raw : null;
+  if (name === 'style') {
+    const filtered = filterStyle(element, value);
+    if (filtered.unchanged) return raw;
+    // The declarations kept hold no quote or ampersand (see filterStyle).
+    return filtered.style ? `${src.slice(attr.start, attr.start + 5)}="${filtered.style}"` : null;
+  }
+  return raw;
+}
+
+/** An allowed element's tag: as written if every attribute stays, else rebuilt from those that do. */
+export function sanitizeTag(src: string, tag: TagToken): string {
+  const name = src.slice(tag.start + (tag.closing ? 2 : 1), tag.nameEnd);
+  // Browsers ignore attributes on end tags, so none are worth keeping.
+  if (tag.closing) return tag.attrs.length === 0 ? src.slice(tag.start, tag.end) : `</${name}>`;
+  let same = true;
+  const kept: string[] = [];
+  for (const attr of tag.attrs) {
+    const out = sanitizeAttr(src, tag.name, attr);
+    if (out !== src.slice(attr.start, attr.end)) same = false;
+    if (out !== null) kept.push(` ${out}`);
+  }
+  if (same) return src.slice(tag.start, tag.end);
+  // The space keeps the slash out of an unquoted value before it.
+  return `<${name}${kept.join('')}${tag.selfClosing ? ' /' : ''}>`;
+}

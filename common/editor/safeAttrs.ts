@@ -1,0 +1,51 @@
+import { carriesMarkup } from './html/markup.ts';
+import { isSafeColor, isSafeSize } from './html/style.ts';
+
+type Check = (value: unknown) => boolean;
+
+const color: Check = (value) => typeof value === 'string' && isSafeColor(value);
+const size: Check = (value) =>
+  (typeof value === 'string' || typeof value === 'number') && isSafeSize(String(value));
+/** Text that ends up in an attribute of the export: no markup a reader could take for a tag. */
+const text: Check = (value) => typeof value === 'string' && !carriesMarkup(value);
+const oneOf =
+  (...values: string[]): Check =>
+  (value) =>
+    typeof value === 'string' && values.includes(value);
+const textAlign = oneOf('left', 'center', 'right', 'justify');
+const cellAlign = oneOf('left', 'center', 'right');
+
+/**
+ * Attributes that reach a style or an attribute of the rendered page or the export, per node or
+ * mark type, with the values they may hold; any other value is replaced by null (the default).
+ * The same limits as the parse rules of pasted HTML (nodes/styleAttributes.ts).
+ */
+const RULES: Record<string, Record<string, Check>> = {
+  textStyle: { color },
+  highlight: { color },
+  link: { title: text },
+  paragraph: { textAlign },
+  heading: { textAlign },
+  image: { width: size, height: size, title: text, alt: text },
+  inlineImage: { width: size, height: size, title: text, alt: text },
+  youtube: { width: size, height: size },
+  tableCell: { align: cellAlign },
+  tableHeader: { align: cellAlign },
+};
+
+/**
+ * `attrs` of a node or mark of type `type` with unsafe values set to null; the same object when
+ * all are safe, which is the usual case.
+ */
+export function safeAttrs(type: string, attrs: Record<string, unknown>): Record<string, unknown> {
+  const rules = Object.hasOwn(RULES, type) ? RULES[type] : undefined;
+  if (!rules) return attrs;
+  let copy: Record<string, unknown> | undefined;
+  for (const [name, check] of Object.entries(rules)) {
+    const value = attrs[name];
+    if (value === null || value === undefined || check(value)) continue;
+    copy ??= { ...attrs };
+    copy[name] = null;
+  }
+  return copy ?? attrs;
+}
