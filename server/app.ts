@@ -149,7 +149,8 @@ function serveClient(app: Hono<AppEnv>, clientDir: string, services: Services): 
     if (!services.config.publicUrl && c.req.header('Host') !== canonical.host) {
       return c.redirect(`${canonical.origin}${pathAndQuery}`);
     }
-    // A signed-out visitor goes through sign-in and comes back here (DESIGN §1).
+    // A signed-out visitor goes through sign-in and comes back here (docs/PRODUCT.md "Screens and
+    // routes").
     if (!(await requestSession(c, services))) {
       return c.redirect(`/auth/login?returnTo=${encodeURIComponent(pathAndQuery)}`);
     }

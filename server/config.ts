@@ -26,7 +26,7 @@ export interface AiProviderConfig {
   model: string;
 }
 
-/** The AI assistant's provider and limits (DESIGN §6, §7). */
+/** The AI assistant's provider and limits (docs/PRODUCT.md "AI assistant" and "Limits"). */
 export interface AiConfig {
   /** The provider; undefined turns the assistant off (503 `ai_not_configured`). */
   provider: AiProviderConfig | undefined;

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 // app has four fixed routes and one parameter, and react-router would add about 27 KB gzip to the
 // editor route's first download, which has to stay under about 254 KB.
 
-/** A screen of the app (DESIGN §1). */
+/** A screen of the app (docs/PRODUCT.md "Screens and routes"). */
 export type Route =
   | { name: 'home' }
   | { name: 'document'; id: string }

@@ -1,6 +1,6 @@
 import { DEFAULT_LIMITS } from '../../common/api/limits.ts';
 
-/** Longest title a document may have (DESIGN §3). */
+/** Longest title a document may have (docs/PRODUCT.md "Limits"). */
 export const TITLE_MAX_LENGTH = DEFAULT_LIMITS.titleChars;
 
 /** Props of {@link TitleField}. */

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { afterPaint } from './schedule.ts';
 
-/** How long a task may take before its progress is shown (DESIGN §4). */
+/** How long a task may take before its progress is shown (docs/PRODUCT.md "Markdown"). */
 export const PROGRESS_DELAY_MS = 500;
 
 /** Options of a task run with progress. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
-/** The default AI limits of DESIGN §7; the server's configuration may change them. */
+/**
+ * The default AI limits of docs/PRODUCT.md "Limits"; the server's configuration may change them.
+ */
 export const DEFAULT_AI_LIMITS = {
   /** Longest `text` (and, separately, `context`) of one request, in characters. */
   inputChars: 24_000,
@@ -13,7 +15,7 @@ export const DEFAULT_AI_LIMITS = {
   dailyTokenBudget: 200_000,
 } as const;
 
-/** What the assistant can do (DESIGN §6). */
+/** What the assistant can do (docs/PRODUCT.md "AI assistant"). */
 export const AI_COMMANDS = [
   'continue',
   'improve',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Every error code the API returns (DESIGN §7), with its HTTP status. Clients branch on the code. */
+/**
+ * Every error code the API returns (docs/PRODUCT.md "API and errors"), with its HTTP status.
+ * Clients branch on the code.
+ */
 export const ERROR_STATUS = {
   invalid_request: 400,
   unauthenticated: 401,
@@ -31,6 +34,9 @@ export const errorBodySchema = z.object({
 /** The body of every error response. */
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The header every state-changing `/api` request carries (DESIGN §5), with its one value. */
+/**
+ * The header every state-changing `/api` request carries (docs/PRODUCT.md "Sign-in"), with its one
+ * value.
+ */
 export const CSRF_HEADER = 'X-Inkwell-Request';
 export const CSRF_HEADER_VALUE = '1';

@@ -1,4 +1,4 @@
-/** The default limits of DESIGN §7; the server's configuration may change them. */
+/** The default limits of docs/PRODUCT.md "Limits"; the server's configuration may change them. */
 export const DEFAULT_LIMITS = {
   /** Largest document, as bytes of its JSON. */
   documentBytes: 5 * 1024 * 1024,

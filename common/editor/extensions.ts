@@ -36,8 +36,8 @@ export interface ContentExtensionOptions {
 }
 
 /**
- * Every content kind of DESIGN §4, without React: the single source of the schema for the
- * browser, the server's validation and the Markdown codec.
+ * Every content kind of docs/PRODUCT.md "Content", without React: the single source of the schema
+ * for the browser, the server's validation and the Markdown codec.
  */
 export function contentExtensions(options: ContentExtensionOptions = {}): AnyExtension[] {
   return [

@@ -21,7 +21,10 @@ function attr(node: Json, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Whether a node may stay: images and videos must pass the URL rule of DESIGN §4. */
+/**
+ * Whether a node may stay: images and videos must pass the URL rule of docs/PRODUCT.md "Links and
+ * URLs".
+ */
 function keepNode(node: Json): boolean {
   if (typeof node.type !== 'string') return false;
   if (IMAGE_TYPES.has(node.type)) return isAllowedImageUrl(attr(node, 'src'));
@@ -116,13 +119,13 @@ function cleanContent(content: unknown[], parentType: unknown, parentDepth: numb
 }
 
 /**
- * Document JSON from outside (the server, IndexedDB, a file) with the link rule of DESIGN §4
- * applied: link marks with a rejected URL are removed (their text stays), images with a rejected
- * source (an inline one leaves its alt text) and videos that are not YouTube are removed, and raw
- * HTML is sanitised again. Parts that break no rule are shared with `json` (usually all of it), so
- * neither may be changed in place afterwards. Null when `json` is not a document at all; throws
- * `DocumentTooDeepError` when it nests deeper than MAX_DEPTH (docs/limits.md), rather than
- * overflowing the call stack. The schema check still has to follow.
+ * Document JSON from outside (the server, IndexedDB, a file) with the link rule of docs/PRODUCT.md
+ * "Links and URLs" applied: link marks with a rejected URL are removed (their text stays), images
+ * with a rejected source (an inline one leaves its alt text) and videos that are not YouTube are
+ * removed, and raw HTML is sanitised again. Parts that break no rule are shared with `json`
+ * (usually all of it), so neither may be changed in place afterwards. Null when `json` is not a
+ * document at all; throws `DocumentTooDeepError` when it nests deeper than MAX_DEPTH
+ * (docs/limits.md), rather than overflowing the call stack. The schema check still has to follow.
  */
 export function sanitizeDocJson(json: unknown): JSONContent | null {
   if (!isObject(json) || json.type !== 'doc') return null;

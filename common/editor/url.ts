@@ -1,6 +1,7 @@
 /**
- * The link rule of DESIGN §4, shared by every path that lets a URL into a document: Markdown
- * import, pasted HTML, the link dialog, raw HTML blocks and JSON from the server.
+ * The link rule of docs/PRODUCT.md "Links and URLs", shared by every path that lets a URL into a
+ * document: Markdown import, pasted HTML, the link dialog, raw HTML blocks and JSON from the
+ * server.
  */
 
 const BAD_SCHEME = /^(?:javascript|vbscript|file|data):/;

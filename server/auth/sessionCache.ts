@@ -6,11 +6,12 @@ const TRUST_MS = 2_000;
 const MAX_ENTRIES = 10_000;
 
 /**
- * Sessions found in the last {@link TRUST_MS}, for the embedded database only. DESIGN §9 keeps
- * sessions in the database so that several instances share them; PGlite can only ever be opened
- * by this one process, which also ends every session it forgets (sign-out), so a session it
- * remembers can only be out of date by expiring in the last two seconds. Each lookup runs on the
- * server's only thread there, where it cost an autosave about a tenth of its throughput.
+ * Sessions found in the last {@link TRUST_MS}, for the embedded database only. docs/PRODUCT.md
+ * "Running and scaling" keeps sessions in the database so that several instances share them; PGlite
+ * can only ever be opened by this one process, which also ends every session it forgets (sign-out),
+ * so a session it remembers can only be out of date by expiring in the last two seconds. Each
+ * lookup runs on the server's only thread there, where it cost an autosave about a tenth of its
+ * throughput.
  */
 export class SessionCache {
   readonly #entries = new Map<string, { session: ActiveSession; until: number }>();

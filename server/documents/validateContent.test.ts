@@ -16,7 +16,8 @@ type Json = Record<string, unknown>;
 
 /**
  * The reference: what ProseMirror itself accepts (`nodeFromJSON` then `check`), plus the attribute
- * rules stated again here from DESIGN §4 and the Markdown export's needs.
+ * rules stated again here from docs/PRODUCT.md "Content" and "Links and URLs" and the Markdown
+ * export's needs.
  */
 function referenceAccepts(json: unknown): boolean {
   let doc: PMNode;

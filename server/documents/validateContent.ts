@@ -18,7 +18,8 @@ export interface ValidContent {
 
 /**
  * Checks document JSON against the editor schema (the same one the browser uses) and applies the
- * link rule of DESIGN §4, as an import would. Throws 422 `invalid_document` with the reason.
+ * link rule of docs/PRODUCT.md "Links and URLs", as an import would. Throws 422 `invalid_document`
+ * with the reason.
  */
 export function validateContent(content: DocumentContent): ValidContent {
   const cleaned = sanitizeWithinDepth(content);

@@ -5,8 +5,9 @@ import { CsrfError } from '../errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * DESIGN §5: a state-changing request must carry `X-Inkwell-Request: 1` (which a cross-site form
- * cannot set without a CORS preflight we never grant) and an `Origin` equal to ours.
+ * docs/PRODUCT.md "Sign-in": a state-changing request must carry `X-Inkwell-Request: 1` (which a
+ * cross-site form cannot set without a CORS preflight we never grant) and an `Origin` equal to
+ * ours.
  */
 export function csrfProtection(publicOrigin: string): MiddlewareHandler {
   return async (c, next) => {

@@ -5,7 +5,10 @@ import { findSession, sessionKey, type ActiveSession } from '../auth/sessions.ts
 import { AuthenticationError } from '../errors.ts';
 import type { AppEnv, Services } from '../services.ts';
 
-/** Over https the cookie takes the `__Host-` prefix: Secure, whole site, no Domain (DESIGN §5). */
+/**
+ * Over https the cookie takes the `__Host-` prefix: Secure, whole site, no Domain (docs/PRODUCT.md
+ * "Sign-in").
+ */
 export function sessionCookieName(publicUrl: string): string {
   return isHttps(publicUrl) ? '__Host-inkwell_session' : 'inkwell_session';
 }

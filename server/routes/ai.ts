@@ -30,11 +30,11 @@ export function aiBodyLimit(maxInputChars: number): number {
 }
 
 /**
- * `POST /api/ai/generate` (DESIGN §6): the answer as Server-Sent Events `delta`, then `done` or
- * `error`. What can be refused before the provider answers (no session, AI off, a limit, a bad or
- * oversized body, the provider refusing) is a plain JSON error. Mounted behind the CSRF check and
- * exempt from `requireSession` (SELF_AUTHENTICATING_API_ROUTES in server/app.ts): it looks its
- * session up together with its admission.
+ * `POST /api/ai/generate` (docs/PRODUCT.md "AI assistant"): the answer as Server-Sent Events
+ * `delta`, then `done` or `error`. What can be refused before the provider answers (no session, AI
+ * off, a limit, a bad or oversized body, the provider refusing) is a plain JSON error. Mounted
+ * behind the CSRF check and exempt from `requireSession` (SELF_AUTHENTICATING_API_ROUTES in
+ * server/app.ts): it looks its session up together with its admission.
  */
 export function aiRoutes(services: Services): Hono<AppEnv> {
   const { logger } = services;

@@ -13,8 +13,9 @@ const LOGIN_COOKIE = 'inkwell_login';
 const LOGIN_FLOW_SECONDS = 15 * 60;
 
 /**
- * The server side of sign-in (DESIGN §5): `/auth/login` starts the authorization-code flow,
- * `/auth/callback` finishes it and opens a session, `/auth/signed-out` is where sign-out lands.
+ * The server side of sign-in (docs/PRODUCT.md "Sign-in"): `/auth/login` starts the
+ * authorization-code flow, `/auth/callback` finishes it and opens a session, `/auth/signed-out` is
+ * where sign-out lands.
  */
 export function authRoutes(services: Services): Hono {
   const { db, relyingParty, logger, publicUrl } = services;

@@ -25,7 +25,10 @@ import type { AppEnv, Services } from '../services.ts';
 /** Room for the title and the fields around the content in a request body. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** The documents API (DESIGN §7); mounted behind `requireSession` and the CSRF check. */
+/**
+ * The documents API (docs/PRODUCT.md "API and errors"); mounted behind `requireSession` and the
+ * CSRF check.
+ */
 export function documentRoutes(services: Services): Hono<AppEnv> {
   const store = new DocumentStore(services.db);
   const maxBytes = services.config.documentMaxBytes;

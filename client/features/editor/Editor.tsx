@@ -51,8 +51,8 @@ export function useInkwellEditor({
     shouldRerenderOnTransaction: false,
     // Tiptap's base styles are in styles/prosemirror.css: an injected <style> breaks under CSP.
     injectCSS: false,
-    // DESIGN §4: pasted text is not transformed. Tiptap's paste rules would turn a pasted
-    // `**x**` into bold; Markdown is converted only by "Paste as Markdown".
+    // docs/PRODUCT.md "Markdown": pasted text is not transformed. Tiptap's paste rules would turn a
+    // pasted `**x**` into bold; Markdown is converted only by "Paste as Markdown".
     enablePasteRules: false,
     extensions: editorExtensions({
       markdown: {

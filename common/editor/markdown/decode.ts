@@ -1,4 +1,4 @@
-/** Default ceiling for one imported Markdown file (DESIGN §7). */
+/** Default ceiling for one imported Markdown file (docs/PRODUCT.md "Limits"). */
 export const MARKDOWN_IMPORT_LIMIT = 10 * 1024 * 1024;
 
 /** Why a file could not be imported; `message` is written for the writer. */

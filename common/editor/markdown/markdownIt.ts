@@ -5,9 +5,9 @@ import { calloutPlugin } from '../dialects/callout/calloutRule.ts';
 import { frontMatterPlugin } from '../dialects/frontMatter/frontMatterRule.ts';
 
 /**
- * markdown-it with the exact settings of DESIGN §4: HTML allowed, link auto-detection off, line
- * breaks off, no typographic replacements; GFM tables and strikethrough on (markdown-it's default
- * preset). Links follow Inkwell's link rule.
+ * markdown-it with the exact settings of docs/PRODUCT.md "Markdown": HTML allowed, link
+ * auto-detection off, line breaks off, no typographic replacements; GFM tables and strikethrough on
+ * (markdown-it's default preset). Links follow Inkwell's link rule.
  */
 export function createMarkdownIt(): MarkdownIt {
   const md = new MarkdownItConstructor('default', {

@@ -25,7 +25,10 @@ function expectStable(markdown: string): PMNode {
   return doc;
 }
 
-/** One Markdown sample per content kind of DESIGN §4, and the node or mark it must produce. */
+/**
+ * One Markdown sample per content kind of docs/PRODUCT.md "Content", and the node or mark it must
+ * produce.
+ */
 const samples: Array<[string, string, string]> = [
   ['paragraph', 'Just a paragraph of text.\n', 'paragraph'],
   [

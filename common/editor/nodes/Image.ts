@@ -8,7 +8,10 @@ import { sizeAttribute } from './styleAttributes.ts';
  */
 const IMAGE_ELEMENT_ATTRIBUTES = { loading: 'lazy', decoding: 'async' };
 
-/** Pasted or dropped HTML images pass the image rule of DESIGN §4 or are dropped. */
+/**
+ * Pasted or dropped HTML images pass the image rule of docs/PRODUCT.md "Links and URLs" or are
+ * dropped.
+ */
 const allowedSource = (element: HTMLElement | string) =>
   typeof element !== 'string' && isAllowedImageUrl(element.getAttribute('src') ?? '')
     ? null

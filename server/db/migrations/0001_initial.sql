@@ -1,5 +1,6 @@
--- Accounts, sessions and documents (DESIGN §3), and the embedded identity provider's storage.
--- Runs on PostgreSQL 15 (Debian) and PGlite (PostgreSQL 18): nothing newer than 15.
+-- Accounts, sessions and documents (docs/ARCHITECTURE.md "Data"), and the embedded identity
+-- provider's storage. Runs on PostgreSQL 15 (Debian) and PGlite (PostgreSQL 18): nothing newer than
+-- 15.
 
 CREATE TABLE users (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

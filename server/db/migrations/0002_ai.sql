@@ -1,5 +1,6 @@
--- The AI assistant's limits (DESIGN §6, §7), in the database so that every instance sees them.
--- Its per-minute rate limit uses rate_limits (keys `ai:user:<id>`). Nothing newer than PostgreSQL 15.
+-- The AI assistant's limits (docs/PRODUCT.md "AI assistant" and "Limits"), in the database so that
+-- every instance sees them. Its per-minute rate limit uses rate_limits (keys `ai:user:<id>`).
+-- Nothing newer than PostgreSQL 15.
 
 -- At most one answer streaming per user. A row is claimed when a stream starts and deleted when it
 -- ends; one that outlived the longest possible stream (its instance died) may be claimed again.
@@ -12,7 +13,8 @@ CREATE TABLE ai_streams (
   instance text NOT NULL
 );
 
--- Tokens and requests per user and UTC day, for the daily budget ("AI usage" in DESIGN §3).
+-- Tokens and requests per user and UTC day, for the daily budget ("AI usage" in
+-- docs/ARCHITECTURE.md "Data").
 CREATE TABLE ai_usage (
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   day date NOT NULL,

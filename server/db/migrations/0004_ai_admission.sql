@@ -1,6 +1,7 @@
--- Admitting an AI request (DESIGN §6, §7) in one call whose plans PostgreSQL keeps: the request
--- waits on this before it leaves for the provider, so it is one round trip, not three, and about
--- half the time of the same steps as one planned-each-time statement. Nothing newer than PG 15.
+-- Admitting an AI request (docs/PRODUCT.md "AI assistant" and "Limits") in one call whose plans
+-- PostgreSQL keeps: the request waits on this before it leaves for the provider, so it is one round
+-- trip, not three, and about half the time of the same steps as one planned-each-time statement.
+-- Nothing newer than PG 15.
 --
 -- In order: today's token budget (checked before the request, so one answer may take a user
 -- somewhat past it; a spent budget counts no request), the requests of the current minute (in

@@ -1,6 +1,6 @@
 import { isAllowedLinkUrl } from '../../../../common/editor/url.ts';
 
-/** Shown when a link points at a scheme that DESIGN §4 rejects. */
+/** Shown when a link points at a scheme that docs/PRODUCT.md "Links and URLs" rejects. */
 export const BLOCKED_LINK_MESSAGE =
   'Links to javascript:, vbscript:, file: and data: addresses are blocked because they can run code or read your files.';
 
@@ -25,8 +25,8 @@ export function completeHref(value: string): string {
 
 /**
  * Reads the link popover's field: empty removes the link, a bare domain gets `https://`, an
- * e-mail address gets `mailto:`, and a URL breaking the link rule of DESIGN §4 is refused with
- * the reason.
+ * e-mail address gets `mailto:`, and a URL breaking the link rule of docs/PRODUCT.md "Links and
+ * URLs" is refused with the reason.
  */
 export function parseLinkInput(raw: string): LinkInput {
   const value = raw.trim();

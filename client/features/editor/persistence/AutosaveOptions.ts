@@ -20,7 +20,10 @@ export interface SaveRequest {
 export interface AutosaveTiming {
   /** Quiet time after the last edit before saving to the server. */
   delay: number;
-  /** Longest an edit waits for the server while typing goes on (DESIGN §8: 5 s). */
+  /**
+   * Longest an edit waits for the server while typing goes on (docs/PRODUCT.md "Keeping work safe":
+   * 5 s).
+   */
   maxWait: number;
   /** Quiet time before an edit is written to the draft on this device. */
   draftDelay: number;
@@ -69,7 +72,10 @@ export interface AutosaveOptions<D> {
   timing?: Partial<AutosaveTiming>;
 }
 
-/** The delays of DESIGN §8: save after about a second of quiet, never more than five. */
+/**
+ * The delays of docs/PRODUCT.md "Keeping work safe": save after about a second of quiet, never more
+ * than five.
+ */
 export const DEFAULT_TIMING: AutosaveTiming = {
   delay: 1000,
   maxWait: 5000,

@@ -1,6 +1,7 @@
 /**
  * Unsaved edits of one document, kept on this device until the server acknowledges them
- * (DESIGN §8), so that they survive a reload, a crash or a lost connection.
+ * (docs/PRODUCT.md "Keeping work safe"), so that they survive a reload, a crash or a lost
+ * connection.
  */
 export interface Draft {
   /** The server document the edits belong to. */

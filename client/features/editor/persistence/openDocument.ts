@@ -19,7 +19,7 @@ export interface CheckedContent {
 
 /**
  * Cleans and checks document JSON from outside (the server, IndexedDB): the link rule of
- * DESIGN §4, then the schema. Null when it is not a usable document.
+ * docs/PRODUCT.md "Links and URLs", then the schema. Null when it is not a usable document.
  */
 export async function checkContent(json: unknown): Promise<CheckedContent | null> {
   // The sanitiser stays out of the first download: it loads beside the document request.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isSaveProblem, saveStatusLabel, sameStatus } from './saveStatus.ts';
 
 describe('saveStatusLabel', () => {
-  it('says where the document stands in the words of DESIGN §8', () => {
+  it('says where the document stands in the words of docs/PRODUCT.md "Keeping work safe"', () => {
     expect(saveStatusLabel({ kind: 'saved' })).toBe('Saved');
     expect(saveStatusLabel({ kind: 'saving' })).toBe('Saving…');
     expect(saveStatusLabel({ kind: 'offline', kept: true })).toBe('Offline, kept on this device');

@@ -1,4 +1,6 @@
-/** Where the open document stands with respect to the server (DESIGN §8). */
+/**
+ * Where the open document stands with respect to the server (docs/PRODUCT.md "Keeping work safe").
+ */
 export type SaveStatus =
   | { kind: 'saved' }
   | { kind: 'saving' }

@@ -11,7 +11,7 @@ export type BlockInput<T> = { ok: true; attrs: T } | { ok: false; message: strin
 /** Shown when the image address field is empty. */
 export const IMAGE_EMPTY_MESSAGE = 'Paste the address of an image.';
 
-/** Shown when an image address breaks the image rule of DESIGN §4. */
+/** Shown when an image address breaks the image rule of docs/PRODUCT.md "Links and URLs". */
 export const IMAGE_BLOCKED_MESSAGE =
   'This address cannot be used for an image. Images must come from an http:// or https:// address, or be a PNG, JPEG, GIF or WebP data URL.';
 

@@ -3,8 +3,8 @@ import { parseMarkdown } from '../parseMarkdown.ts';
 import { serializeMarkdown } from '../serializeMarkdown.ts';
 
 /**
- * The reference renderer for fidelity checks: plain markdown-it with DESIGN §4's settings and its
- * own link validation, independent of Inkwell's codec.
+ * The reference renderer for fidelity checks: plain markdown-it with docs/PRODUCT.md "Markdown"'s
+ * settings and its own link validation, independent of Inkwell's codec.
  */
 export const reference = new MarkdownIt('default', {
   html: true,
