@@ -8,7 +8,7 @@ import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
 import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { MenuShortcuts } from './menus/MenuShortcuts.ts';
-import { preloadHtmlSanitizer, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
+import { HtmlSanitizerLoader, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
 import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
 
@@ -51,7 +51,6 @@ export interface EditorExtensionOptions {
  * rendered HTML nodes) plus the editing behaviour that only a live editor needs.
  */
 export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
-  preloadHtmlSanitizer();
   return [
     ...withHtmlNodeViews(
       contentExtensions({
@@ -66,6 +65,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     UndoRedo,
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
+    HtmlSanitizerLoader,
     MarkdownTransfer.configure(options.markdown),
     SlashCommand,
     MenuShortcuts,

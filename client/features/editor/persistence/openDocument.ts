@@ -5,7 +5,9 @@ import type {
   DocumentMeta,
   DocumentRecord,
 } from '../../../../common/api/documents.ts';
+import { cleanDocJson, hasHtmlNodes } from '../../../../common/editor/cleanDocJson.ts';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
+import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
 import type { PendingDocument } from '../../documents/pendingDocuments.ts';
 import { asDraft, type DraftStore } from './draftStore.ts';
 
@@ -17,14 +19,17 @@ export interface CheckedContent {
   doc: ProseMirrorNode;
 }
 
+/** Never called: `cleanDocJson` only sanitises raw-HTML nodes, and the JSON has none. */
+const noHtml = (): string => '';
+
 /**
  * Cleans and checks document JSON from outside (the server, IndexedDB): the link rule of
  * DESIGN §4, then the schema. Null when it is not a usable document.
  */
 export async function checkContent(json: unknown): Promise<CheckedContent | null> {
-  // The sanitiser stays out of the first download: it loads beside the document request.
-  const { sanitizeDocJson } = await import('../../../../common/editor/sanitizeDocJson.ts');
-  const clean = sanitizeDocJson(json);
+  // The HTML sanitiser (htmlparser2 and its entity tables) loads only for documents with raw HTML.
+  const sanitizeHtml = hasHtmlNodes(json) ? await loadHtmlSanitizer() : noHtml;
+  const clean = cleanDocJson(json, sanitizeHtml);
   if (!clean) return null;
   try {
     const doc = inkwellSchema().nodeFromJSON(clean);
