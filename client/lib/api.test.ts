@@ -181,3 +181,46 @@ describe('signInUrl', () => {
     expect(signInUrl('/d/1?q=a b')).toBe('/auth/login?returnTo=%2Fd%2F1%3Fq%3Da%20b');
   });
 });
+
+describe('createApiClient without zod', () => {
+  it('reads an answer with a check of its own without loading the schemas', async () => {
+    const loadSchemas = vi.fn(() => import('./apiSchemas.ts'));
+    const api = createApiClient({
+      fetch: fakeFetch(json(200, { n: 2 })).fetch,
+      loadSchemas,
+      onUnauthenticated: vi.fn(),
+    });
+    const answer = await api.get('/api/n', {
+      parse: (data) => data as { n: number },
+    });
+    expect(answer.n).toBe(2);
+    expect(loadSchemas).not.toHaveBeenCalled();
+  });
+
+  it('sends a state-changing request before the schemas have loaded', async () => {
+    const double = fakeFetch(new Response(null, { status: 204 }));
+    const api = createApiClient({
+      fetch: double.fetch,
+      loadSchemas: () => new Promise(() => undefined),
+      onUnauthenticated: vi.fn(),
+    });
+    void api.delete('/api/documents/x', { keepalive: true });
+    // No await in between: a keepalive request on pagehide must leave at once.
+    expect(double.calls).toHaveLength(1);
+    expect((double.calls[0]?.init.headers as Record<string, string>)['X-Inkwell-Request']).toBe(
+      '1',
+    );
+  });
+
+  it('loads the schemas to read an error answer', async () => {
+    const loadSchemas = vi.fn(() => import('./apiSchemas.ts'));
+    const api = createApiClient({
+      fetch: fakeFetch(json(404, { error: { code: 'not_found', message: 'Gone.' } })).fetch,
+      loadSchemas,
+      onUnauthenticated: vi.fn(),
+    });
+    const failure = api.get('/api/n', { parse: (data) => data });
+    await expect(failure).rejects.toMatchObject({ code: 'not_found', message: 'Gone.' });
+    expect(loadSchemas).toHaveBeenCalledTimes(1);
+  });
+});

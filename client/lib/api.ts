@@ -1,4 +1,5 @@
 import type { DocumentRecord } from '../../common/api/documents.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../common/api/csrf.ts';
 import type { ErrorCode } from '../../common/api/errors.ts';
 import type * as ApiSchemaModule from './apiSchemas.ts';
 import { createOffThreadFetch } from './offThreadFetch.ts';
@@ -11,8 +12,11 @@ export interface ResponseSchema<T> {
   parse(data: unknown): T;
 }
 
-/** Chooses the schema of a request's answer once the schemas have loaded. */
-export type PickSchema<T> = (schemas: ApiSchemas) => ResponseSchema<T>;
+/**
+ * How a request's answer is checked: a function that chooses a zod schema once the schemas have
+ * loaded, or a check of its own that needs no zod (startChecks.ts, for the answers read at start).
+ */
+export type PickSchema<T> = ((schemas: ApiSchemas) => ResponseSchema<T>) | ResponseSchema<T>;
 
 /** An error answer of the API: `{ error: { code, message, ...details } }`. */
 export class ApiError extends Error {
@@ -154,28 +158,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return loading;
   };
 
-  // The fetch is called before the first await, so a keepalive request on pagehide leaves
-  // while the page is still there (the schemas have long loaded by the time anyone types).
-  async function send<T>(
-    loaded: ApiSchemas,
+  // The fetch is called before the first await, so that a keepalive request on pagehide leaves
+  // while the page is still there. The schemas load beside the request, and only when its answer
+  // needs them: an error, or a `pick` that chooses a zod schema.
+  async function request<T>(
     method: string,
     path: string,
     body: unknown,
     pick: PickSchema<T> | null | 'stream',
-    requestOptions: RequestOptions,
+    requestOptions: RequestOptions = {},
   ): Promise<T> {
     const headers: Record<string, string> = {
       Accept: pick === 'stream' ? 'text/event-stream' : 'application/json',
     };
-    if (method !== 'GET') headers[loaded.CSRF_HEADER] = loaded.CSRF_HEADER_VALUE;
+    if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
     let text: string | undefined;
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
       text = body instanceof JsonText ? body.text : JSON.stringify(body);
     }
-    let response: Response;
+    let response: Promise<Response>;
     try {
-      response = await options.fetch(path, {
+      response = options.fetch(path, {
         method,
         headers,
         body: text,
@@ -184,41 +188,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         keepalive: requestOptions.keepalive,
       });
     } catch (error) {
+      response = Promise.reject(error as Error);
+    }
+    if (typeof pick === 'function' && !schemas) load().catch(() => undefined);
+    let answer: Response;
+    try {
+      answer = await response;
+    } catch (error) {
       if (requestOptions.signal?.aborted) throw error;
       throw new NetworkError('The server could not be reached.', { cause: error });
     }
-    if (!response.ok) {
-      const error = await errorFrom(response, loaded);
-      if (response.status === 401 && !signedOut) {
+    if (!answer.ok) {
+      if (answer.status === 401 && !signedOut) {
         signedOut = true;
         options.onUnauthenticated();
       }
-      throw error;
+      throw await errorFrom(answer, schemas ?? (await load()));
     }
     if (pick === null) return undefined as T;
-    if (pick === 'stream') return response as T;
-    const data = await readJson(response);
+    if (pick === 'stream') return answer as T;
+    const schema = typeof pick === 'function' ? pick(schemas ?? (await load())) : pick;
+    const data = await readJson(answer);
     try {
-      return pick(loaded).parse(data);
+      return schema.parse(data);
     } catch (error) {
       throw new ApiError(
         'internal',
         "The server's answer was not understood. Please reload the page.",
-        response.status,
+        answer.status,
         { cause: error },
       );
     }
-  }
-
-  function request<T>(
-    method: string,
-    path: string,
-    body: unknown,
-    pick: PickSchema<T> | null | 'stream',
-    requestOptions: RequestOptions = {},
-  ): Promise<T> {
-    if (schemas) return send(schemas, method, path, body, pick, requestOptions);
-    return load().then((loaded) => send(loaded, method, path, body, pick, requestOptions));
   }
 
   return {

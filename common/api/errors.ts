@@ -34,9 +34,4 @@ export const errorBodySchema = z.object({
 /** The body of every error response. */
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/**
- * The header every state-changing `/api` request carries (docs/PRODUCT.md "Sign-in"), with its one
- * value.
- */
-export const CSRF_HEADER = 'X-Inkwell-Request';
-export const CSRF_HEADER_VALUE = '1';
+export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf.ts';

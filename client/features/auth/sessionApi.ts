@@ -1,9 +1,10 @@
 import type { MeResponse } from '../../../common/api/session.ts';
 import { api } from '../../lib/api.ts';
+import { meResponseCheck } from '../../lib/startChecks.ts';
 
 /** Who is signed in; the API client sends the browser to sign in on 401. */
 export function getMe(): Promise<MeResponse> {
-  return api.get('/api/me', (s) => s.meResponseSchema);
+  return api.get('/api/me', meResponseCheck);
 }
 
 /** Where this browser's tabs tell each other that the session has ended. */

@@ -3,6 +3,7 @@ import { AppLayout } from '../../app/AppLayout.tsx';
 import { documentPath, navigate } from '../../app/router.ts';
 import { InlineProgress } from '../../components/InlineProgress.tsx';
 import { useDocumentList, useDocumentListState } from './documentListContext.ts';
+import { prefetchMarkdownCodec } from '../editor/markdown/codec.ts';
 import { MarkdownFileInput } from './MarkdownFileInput.tsx';
 import { useDocumentActions } from './useDocumentActions.ts';
 import { useImportMarkdown } from './useImportMarkdown.ts';
@@ -55,6 +56,9 @@ export function HomePage() {
                 type="button"
                 className="ink-button"
                 onClick={() => fileInput.current?.click()}
+                // The codec is not part of the first download: fetch it as the writer reaches for it.
+                onPointerEnter={prefetchMarkdownCodec}
+                onFocus={prefetchMarkdownCodec}
               >
                 Import Markdown
               </button>

@@ -5,6 +5,7 @@ import type {
   SaveResult,
 } from '../../../common/api/documents.ts';
 import { api, fitsKeepalive, JsonText } from '../../lib/api.ts';
+import { documentResponseCheck, listDocumentsResponseCheck } from '../../lib/startChecks.ts';
 import type { SaveRequest } from '../editor/persistence/AutosaveOptions.ts';
 
 const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
@@ -29,7 +30,7 @@ export async function listDocuments(options: ListOptions = {}): Promise<Document
   if (options.q) params.set('q', options.q);
   if (options.trash) params.set('trash', '1');
   const query = params.size > 0 ? `?${params}` : '';
-  const answer = await api.get(`/api/documents${query}`, (s) => s.listDocumentsResponseSchema, {
+  const answer = await api.get(`/api/documents${query}`, listDocumentsResponseCheck, {
     signal: options.signal,
   });
   return answer.documents;
@@ -91,7 +92,7 @@ export async function getDocument(id: string): Promise<DocumentRecord> {
     justCreated.delete(id);
     return created;
   }
-  const { document } = await api.get(documentUrl(id), (s) => s.documentResponseSchema);
+  const { document } = await api.get(documentUrl(id), documentResponseCheck);
   return document;
 }
 

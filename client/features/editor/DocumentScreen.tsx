@@ -8,7 +8,6 @@ import { InlineProgress } from '../../components/InlineProgress.tsx';
 import { TitleField } from '../../components/TitleField.tsx';
 import { useToast } from '../../components/toastContext.ts';
 import { isApplePlatform } from '../../lib/platform.ts';
-import { whenIdle } from '../../lib/schedule.ts';
 import { useDocumentList } from '../documents/documentListContext.ts';
 import { summaryOf } from '../documents/documentsApi.ts';
 import { excerptOf } from '../documents/excerptOf.ts';
@@ -104,8 +103,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     };
   }, [insertMarkdown, importFile, pasteHint]);
 
-  // Markdown in and out is what Inkwell is for: have the codec ready before the first import.
-  useEffect(() => whenIdle(prefetchMarkdownCodec, 3000), []);
+  // The codec is not fetched at start (it would double what the editor route downloads): opening
+  // the menu or pointing at the import button fetches it, and import, paste and export load it.
 
   useEffect(() => {
     if (opened.notice) toast.show(opened.notice);

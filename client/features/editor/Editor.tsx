@@ -6,13 +6,11 @@ import {
   type Editor as TiptapEditor,
   type UseEditorOptions,
 } from '@tiptap/react';
-import { Suspense, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { editorExtensions } from './editorExtensions.ts';
-// Loaded with the editor, not after it: the bubble menus register plugins when they mount, which
-// reconfigures the editor and would close a slash menu opened in the meantime. Their popovers
-// and palettes still load on first use.
-import { EditorMenus } from './menus/EditorMenus.tsx';
+// The bubble menus load on the first selection (see there why that is safe for the slash menu).
+import { LazyEditorMenus } from './menus/LazyEditorMenus.tsx';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { openIn } from './openIn.ts';
 
@@ -102,9 +100,7 @@ export function Editor({ editor, children }: EditorProps) {
       <EditorContent editor={editor} className="ink-editor__content" />
       {children}
       <ErrorBoundary>
-        <Suspense fallback={null}>
-          <EditorMenus editor={editor} />
-        </Suspense>
+        <LazyEditorMenus editor={editor} />
       </ErrorBoundary>
     </div>
   );

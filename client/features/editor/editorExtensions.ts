@@ -10,7 +10,7 @@ import { HighlightedCodeBlock } from './code/HighlightedCodeBlock.ts';
 import { DepthLimit } from './depthLimit.ts';
 import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { MenuShortcuts } from './menus/MenuShortcuts.ts';
-import { preloadHtmlSanitizer, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
+import { HtmlSanitizerLoader, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
 import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
 import { withCalloutView } from './dialects/callout/withCalloutView.ts';
 import { withFrontMatterView } from './dialects/frontMatter/withFrontMatterView.ts';
@@ -57,7 +57,6 @@ export interface EditorExtensionOptions {
  * rendered HTML nodes) plus the editing behaviour that only a live editor needs.
  */
 export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
-  preloadHtmlSanitizer();
   return [
     ...withFrontMatterView(
       withCalloutView(
@@ -76,6 +75,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     UndoRedo,
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
+    HtmlSanitizerLoader,
     MarkdownTransfer.configure(options.markdown),
     ClobberSafePaste,
     DepthLimit.configure({ onRefused: options.onRefused ?? (() => undefined) }),

@@ -4,7 +4,7 @@ import type { Attribute } from '@tiptap/core';
 export interface HtmlNodeOptions {
   /**
    * Sanitises HTML read from the clipboard or from `insertHtmlBlock`; null when it cannot yet
-   * (the browser loads the sanitiser after the first paint), and the HTML is then left out.
+   * (the browser loads the sanitiser on its first need), and the HTML is then left out.
    */
   sanitize: (html: string) => string | null;
 }

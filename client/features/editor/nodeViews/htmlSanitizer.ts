@@ -1,4 +1,6 @@
-import { whenIdle } from '../../../lib/schedule.ts';
+import { Extension } from '@tiptap/core';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
 
 type Sanitize = (html: string) => string;
 
@@ -7,16 +9,18 @@ let loading: Promise<Sanitize> | null = null;
 
 /** Loads Inkwell's HTML sanitiser (kept out of the first download); resolves once it is ready. */
 export function loadHtmlSanitizer(): Promise<Sanitize> {
-  loading ??= import('../../../../common/editor/html/sanitize.ts').then((module) => {
-    sanitize = module.sanitizeHtml;
-    return sanitize;
-  });
+  loading ??= import('../../../../common/editor/html/sanitize.ts').then(
+    (module) => {
+      sanitize = module.sanitizeHtml;
+      return sanitize;
+    },
+    (error: unknown) => {
+      // A failed chunk load (offline, new deploy) must not poison every later paste.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
-}
-
-/** Loads the sanitiser when the browser is idle after the first paint. */
-export function preloadHtmlSanitizer(): void {
-  whenIdle(() => void loadHtmlSanitizer());
 }
 
 /**
@@ -26,3 +30,59 @@ export function preloadHtmlSanitizer(): void {
 export function sanitizeIfReady(html: string): string | null {
   return sanitize ? sanitize(html) : null;
 }
+
+/** A paste event carrying a copy of `data`, to replay a paste once the sanitiser is there. */
+function replayedPaste(data: DataTransfer): ClipboardEvent {
+  const copy = new DataTransfer();
+  for (const type of data.types) {
+    if (type !== 'Files') copy.setData(type, data.getData(type));
+  }
+  return new ClipboardEvent('paste', { clipboardData: copy });
+}
+
+/** Holds an HTML paste until the sanitiser has loaded, then runs it through the editor. */
+function pasteOnceLoaded(view: EditorView, event: ClipboardEvent): boolean {
+  const data = event.clipboardData;
+  const html = data?.getData('text/html') ?? '';
+  if (sanitize || !data || !html) return false;
+  event.preventDefault();
+  const replay = replayedPaste(data);
+  loadHtmlSanitizer().then(
+    () => {
+      if (!view.isDestroyed) view.pasteHTML(html, replay);
+    },
+    () => {
+      // Offline: paste without raw HTML rather than not at all.
+      if (!view.isDestroyed) view.pasteHTML(html, replay);
+    },
+  );
+  return true;
+}
+
+/**
+ * Loads the sanitiser on its first need instead of at start: documents that never receive pasted
+ * or dropped HTML never download it. An HTML paste that comes first waits for it (one small
+ * chunk) and is then pasted as usual; a drag loads it on entering the editor, well before the drop.
+ */
+export const HtmlSanitizerLoader = Extension.create({
+  name: 'htmlSanitizerLoader',
+  // Before every other paste handler, so that they all see the replayed paste.
+  priority: 1001,
+
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey('inkwellHtmlSanitizerLoader'),
+        props: {
+          handleDOMEvents: {
+            paste: pasteOnceLoaded,
+            dragenter: () => {
+              if (!sanitize) loadHtmlSanitizer().catch(() => undefined);
+              return false;
+            },
+          },
+        },
+      }),
+    ];
+  },
+});

@@ -6,6 +6,14 @@ import { ApiError } from '../../../lib/api.ts';
 import type { Draft } from './draftStore.ts';
 import { openDocument, UnreadableDocumentError } from './openDocument.ts';
 import { FakeDraftStore } from './test/FakeDraftStore.ts';
+import type * as htmlSanitizer from '../nodeViews/htmlSanitizer.ts';
+import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
+
+// Spied on, to tell whether opening a document downloaded the sanitiser.
+vi.mock('../nodeViews/htmlSanitizer.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof htmlSanitizer>();
+  return { ...original, loadHtmlSanitizer: vi.fn(original.loadHtmlSanitizer) };
+});
 
 const ID = '6f1c1f52-1d7e-4f43-9a4b-0a0c7b1d2e3f';
 const paragraph = (text: string) => ({
@@ -180,5 +188,23 @@ describe('openDocument', () => {
       expect(unchanged.restoredChange).toBe(0);
       expect(drafts.records.get(ID)).toBe(same);
     });
+  });
+
+  it('opens a document without raw HTML without loading the HTML sanitiser', async () => {
+    vi.mocked(loadHtmlSanitizer).mockClear();
+    const opened = await open(new FakeDraftStore());
+    expect(opened.content.textContent).toBe('saved text');
+    expect(loadHtmlSanitizer).not.toHaveBeenCalled();
+  });
+
+  it('loads the sanitiser for a document with raw HTML, and sanitises it', async () => {
+    vi.mocked(loadHtmlSanitizer).mockClear();
+    const html = '<div align="center">kept</div><script>alert(1)</script>';
+    const content = { type: 'doc' as const, content: [{ type: 'htmlBlock', attrs: { html } }] };
+    const opened = await open(new FakeDraftStore(), { ...server, content });
+    expect(loadHtmlSanitizer).toHaveBeenCalled();
+    const kept = String(opened.content.firstChild?.attrs.html);
+    expect(kept).toContain('kept');
+    expect(kept).not.toContain('script');
   });
 });

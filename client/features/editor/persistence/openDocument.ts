@@ -5,7 +5,9 @@ import type {
   DocumentMeta,
   DocumentRecord,
 } from '../../../../common/api/documents.ts';
+import { cleanDocJson, hasHtmlNodes } from '../../../../common/editor/cleanDocJson.ts';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
+import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
 import type { PendingDocument } from '../../documents/pendingDocuments.ts';
 import { asDraft, type DraftStore } from './draftStore.ts';
 
@@ -17,16 +19,19 @@ export interface CheckedContent {
   doc: ProseMirrorNode;
 }
 
+/** Never called: `cleanDocJson` only sanitises raw-HTML nodes, and the JSON has none. */
+const noHtml = (): string => '';
+
 /**
  * Cleans and checks document JSON from outside (the server, IndexedDB): the link rule of
  * docs/PRODUCT.md "Links and URLs", then the schema. Null when it is not a usable document.
  */
 export async function checkContent(json: unknown): Promise<CheckedContent | null> {
-  // The sanitiser stays out of the first download: it loads beside the document request.
-  const { sanitizeDocJson } = await import('../../../../common/editor/sanitizeDocJson.ts');
+  // The HTML sanitiser (htmlparser2 and its entity tables) loads only for documents with raw HTML.
+  const sanitizeHtml = hasHtmlNodes(json) ? await loadHtmlSanitizer() : noHtml;
   try {
     // Throws for content nested deeper than a document may be (docs/limits.md).
-    const clean = sanitizeDocJson(json);
+    const clean = cleanDocJson(json, sanitizeHtml);
     if (!clean) return null;
     const doc = inkwellSchema().nodeFromJSON(clean);
     doc.check();

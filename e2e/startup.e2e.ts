@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './harness.ts';
+import {
+  editorLocator,
+  htmlRendered,
+  openEditor,
+  paste,
+  scriptCalls,
+  type EditorSession,
+} from './editorPage.ts';
+
+// What the editor route leaves for later: the Markdown codec, zod, and both HTML sanitisers load
+// on first need (import, export, paste, a save, raw HTML), not with the page. Chunk names change
+// with the build, so the libraries are recognised by strings their code carries.
+const LATER = [
+  { name: 'markdown-it (the codec)', marker: 'markdown-it' },
+  { name: 'zod', marker: 'ZodError' },
+  { name: 'DOMPurify', marker: 'DOMPurify' },
+];
+/** The HTML sanitiser (htmlparser2 and entity tables) has no telling string: its chunk's name. */
+const SANITIZER_CHUNK = /\/sanitize-[^/]*\.js$/;
+
+let browser: Browser;
+let session: EditorSession;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Writes a line into the open document and waits for its save. */
+async function writeAndSave(page: Page, text: string): Promise<void> {
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/documents/') && r.ok(),
+  );
+  await editorLocator(page).click();
+  await page.keyboard.type(text);
+  await saved;
+}
+
+/** Opens `url` in a new tab of the session with the cache off; returns the scripts it fetched. */
+async function openCold(url: string): Promise<{ page: Page; scripts: Map<string, string> }> {
+  const page = await session.context.newPage();
+  const cdp = await session.context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const bodies: Promise<[string, string]>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    bodies.push(response.text().then((text) => [new URL(response.url()).pathname, text]));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await editorLocator(page).waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  return { page, scripts: new Map(await Promise.all(bodies)) };
+}
+
+test('an open document loads without the codec, zod or the HTML sanitisers', async () => {
+  session = await openEditor(browser);
+  await writeAndSave(session.page, 'Words written before the page is opened again.');
+  const { page, scripts } = await openCold(session.page.url());
+  await editorLocator(page).getByText('Words written before').waitFor();
+  assert.ok(scripts.size > 0, 'no script was seen');
+  const loaded = LATER.filter(({ marker }) =>
+    [...scripts.values()].some((s) => s.includes(marker)),
+  );
+  assert.deepEqual(
+    loaded.map(({ name }) => name),
+    [],
+  );
+  assert.deepEqual(
+    [...scripts.keys()].filter((path) => SANITIZER_CHUNK.test(path)),
+    [],
+  );
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('raw HTML pasted before the sanitiser has loaded is kept, sanitised', async () => {
+  session = await openEditor(browser);
+  await writeAndSave(session.page, 'Above the block.');
+  const { page } = await openCold(session.page.url());
+  const editor = editorLocator(page);
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  // What copying a raw-HTML block out of Inkwell puts on the clipboard.
+  const raw =
+    '<details><summary>More</summary>Hidden text<img src="x" onerror="alert(1)"></details>';
+  const attribute = raw.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  await paste(page, {
+    'text/html': `<div data-html-block="" data-html="${attribute}"></div>`,
+    'text/plain': 'More',
+  });
+  await editor.locator('.ink-html-block summary', { hasText: 'More' }).waitFor();
+  await htmlRendered(page);
+  assert.equal(await editor.locator('[onerror]').count(), 0);
+  assert.deepEqual(await scriptCalls(page), []);
+  await session.close();
+});
