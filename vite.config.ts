@@ -1,9 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   root: 'client',
   plugins: [react()],
+  resolve: {
+    alias: {
+      // StarterKit imports Tiptap's link mark even when told `link: false`, and with it linkifyjs
+      // (10 kB gzip) that the page would wait for. Inkwell uses its own link mark instead
+      // (common/editor/nodes/Link.ts), so StarterKit's import is pointed there.
+      '@tiptap/extension-link': fileURLToPath(
+        new URL('./common/editor/nodes/Link.ts', import.meta.url),
+      ),
+    },
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

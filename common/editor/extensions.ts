@@ -5,7 +5,6 @@ import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableRow } from '@tiptap/extension-table';
 import { TextStyle } from '@tiptap/extension-text-style';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
-import { isAllowedLinkUrl } from './url.ts';
 import { Code } from './nodes/Code.ts';
 import { Color } from './nodes/Color.ts';
 import { Highlight } from './nodes/Highlight.ts';
@@ -15,6 +14,7 @@ import { HtmlBlock } from './nodes/HtmlBlock.ts';
 import { HtmlInline } from './nodes/HtmlInline.ts';
 import type { HtmlNodeOptions } from './nodes/htmlNode.ts';
 import { Image, InlineImage } from './nodes/Image.ts';
+import { Link } from './nodes/Link.ts';
 import { SoftBreak } from './nodes/SoftBreak.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
@@ -49,22 +49,14 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
       bulletList: false,
       orderedList: false,
       heading: { levels: [1, 2, 3, 4, 5, 6] },
-      link: {
-        openOnClick: false,
-        autolink: false,
-        linkOnPaste: true,
-        enableClickSelection: true,
-        defaultProtocol: 'https',
-        // Markdown keeps no target, rel or class; an explicit one survives as an <a> tag.
-        HTMLAttributes: { target: null, rel: null, class: null },
-        isAllowedUri: (url) => isAllowedLinkUrl(url),
-        shouldAutoLink: () => false,
-      },
+      // Inkwell's own link mark, below (same schema, without Tiptap's URL finder).
+      link: false,
       undoRedo: false,
       trailingNode: false,
       dropcursor: false,
       gapcursor: false,
     }),
+    Link,
     ...(options.document === false ? [] : [InkwellDocument]),
     FrontMatter,
     Callout,
