@@ -152,6 +152,15 @@ test('every block of the slash menu can be inserted, and exports as Markdown', a
   await insertWithEnter(page, 'table', 'Table');
   await page.keyboard.type('Cell one');
   await editor.locator('table th', { hasText: /^Cell one$/ }).waitFor();
+  // Table editing, loaded with the first table: Tab goes to the next cell, and Shift+Arrow
+  // past a cell's edge selects cells.
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Cell two');
+  await editor.locator('table th:nth-child(2)', { hasText: /^Cell two$/ }).waitFor();
+  for (let i = 0; i <= 'Cell two'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await editor.locator('table th.selectedCell').nth(1).waitFor();
+  assert.equal(await editor.locator('table .selectedCell').count(), 2);
+  await page.keyboard.press('ArrowRight');
   assert.equal(await editor.locator('table tr').count(), 3);
   assert.equal(await editor.locator('table tr:first-child > *').count(), 3);
   // Out of the table: the editor keeps an empty line after it.

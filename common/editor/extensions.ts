@@ -2,7 +2,7 @@ import { getSchema, type AnyExtension } from '@tiptap/core';
 import type { Schema } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { Table, TableRow } from '@tiptap/extension-table';
+import { TableRow } from '@tiptap/extension-table/row';
 import { TextStyle } from '@tiptap/extension-text-style';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
 import { Code } from './nodes/Code.ts';
@@ -16,6 +16,7 @@ import type { HtmlNodeOptions } from './nodes/htmlNode.ts';
 import { Image, InlineImage } from './nodes/Image.ts';
 import { Link } from './nodes/Link.ts';
 import { SoftBreak } from './nodes/SoftBreak.ts';
+import { Table } from './nodes/Table.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
 import { tightAttribute } from './nodes/tight.ts';
@@ -26,6 +27,8 @@ import { FrontMatter, InkwellDocument } from './dialects/frontMatter/FrontMatter
 export interface ContentExtensionOptions {
   /** Replaces the code block (same name and attributes), e.g. with one that highlights. */
   codeBlock?: AnyExtension;
+  /** Replaces the table (same name and attributes), e.g. with one that has editing plugins. */
+  table?: AnyExtension;
   /** Sanitises raw HTML pasted into the editor; without it such HTML is dropped. */
   sanitizeHtml?: HtmlNodeOptions['sanitize'];
   /**
@@ -74,7 +77,7 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
     Image,
     InlineImage,
     Video,
-    Table.configure({ resizable: false }),
+    options.table ?? Table,
     TableRow,
     TableHeader,
     TableCell,

@@ -15,6 +15,7 @@ import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
 import { withCalloutView } from './dialects/callout/withCalloutView.ts';
 import { withFrontMatterView } from './dialects/frontMatter/withFrontMatterView.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
+import { EditableTable } from './tables/EditableTable.ts';
 
 /**
  * The one shortcut of the sheet that no other extension binds: Mod-Shift-X for strike, Google
@@ -63,6 +64,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
         withHtmlNodeViews(
           contentExtensions({
             codeBlock: HighlightedCodeBlock,
+            table: EditableTable,
             sanitizeHtml: sanitizeIfReady,
             document: false,
           }),

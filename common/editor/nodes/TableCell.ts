@@ -1,8 +1,7 @@
 import type { Attribute } from '@tiptap/core';
-import {
-  TableCell as TableCellBase,
-  TableHeader as TableHeaderBase,
-} from '@tiptap/extension-table';
+// The subpaths, as the package's main module would bring Tiptap's table and its plugins along.
+import { TableCell as TableCellBase } from '@tiptap/extension-table/cell';
+import { TableHeader as TableHeaderBase } from '@tiptap/extension-table/header';
 
 /** Column alignment of a GFM table (`:--`, `:-:`, `--:`), kept on every cell of the column. */
 const align: Attribute = {
