@@ -11,13 +11,18 @@ import {
   type EditorSession,
 } from './editorPage.ts';
 
+/** A plugin key name in prosemirror-tables' code, kept by minification. */
+const TABLES_MARKER = 'selectingCells';
 // What the editor route leaves for later: the Markdown codec, zod, and both HTML sanitisers load
-// on first need (import, export, paste, a save, raw HTML), not with the page. Chunk names change
-// with the build, so the libraries are recognised by strings their code carries.
+// on first need (import, export, paste, a save, raw HTML), not with the page; table editing with
+// the document's first table; linkifyjs never. Chunk names change with the build, so the
+// libraries are recognised by strings their code carries.
 const LATER = [
   { name: 'markdown-it (the codec)', marker: 'markdown-it' },
   { name: 'zod', marker: 'ZodError' },
   { name: 'DOMPurify', marker: 'DOMPurify' },
+  { name: 'prosemirror-tables', marker: TABLES_MARKER },
+  { name: 'linkifyjs', marker: 'FULLWIDTHLEFTPAREN' },
 ];
 /** The HTML sanitiser (htmlparser2 and entity tables) has no telling string: its chunk's name. */
 const SANITIZER_CHUNK = /\/sanitize-[^/]*\.js$/;
@@ -100,5 +105,30 @@ test('raw HTML pasted before the sanitiser has loaded is kept, sanitised', async
   await htmlRendered(page);
   assert.equal(await editor.locator('[onerror]').count(), 0);
   assert.deepEqual(await scriptCalls(page), []);
+  await session.close();
+});
+
+test('a document with a table opened cold loads table editing: Tab goes to the next cell', async () => {
+  session = await openEditor(browser);
+  const saved = session.page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/documents/') && r.ok(),
+  );
+  await editorLocator(session.page).click();
+  await paste(session.page, {
+    'text/html':
+      '<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>40</td></tr></table>',
+    'text/plain': 'Name Age Ann 40',
+  });
+  await editorLocator(session.page).locator('table th', { hasText: 'Age' }).waitFor();
+  await saved;
+  const { page, scripts } = await openCold(session.page.url());
+  const editor = editorLocator(page);
+  await editor.locator('table th', { hasText: /^Name$/ }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Second');
+  await editor.locator('table th:nth-child(2)', { hasText: 'Second' }).waitFor();
+  assert.ok([...scripts.values()].some((script) => script.includes(TABLES_MARKER)));
+  assert.deepEqual(session.errors, []);
   await session.close();
 });
