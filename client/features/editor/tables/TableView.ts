@@ -4,9 +4,9 @@ import { columnStyle, tableColumns } from '../../../../common/editor/nodes/Table
 
 /**
  * A table as the editor shows it: in a scrolling `div.tableWrapper`, with a `<colgroup>` kept in
- * step with its columns as they are added or removed. The DOM matches Tiptap's table view, which
- * the stylesheet was written for; it is Inkwell's own so that the page need not load Tiptap's
- * table extension and prosemirror-tables with it.
+ * step with its columns as they are added or removed. The DOM is that of Tiptap's table view, as
+ * before; the view is Inkwell's own so that the page need not load Tiptap's table extension and
+ * prosemirror-tables with it.
  */
 export class TableView implements NodeView {
   readonly dom: HTMLDivElement;
