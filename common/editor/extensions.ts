@@ -4,7 +4,6 @@ import StarterKit from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableRow } from '@tiptap/extension-table';
 import { Color, TextStyle } from '@tiptap/extension-text-style';
-import Highlight from '@tiptap/extension-highlight';
 import TextAlign from '@tiptap/extension-text-align';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
 import { isAllowedLinkUrl } from './url.ts';
@@ -18,6 +17,8 @@ import { SoftBreak } from './nodes/SoftBreak.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
 import { tightAttribute } from './nodes/tight.ts';
+import { InkHighlight } from './dialects/highlight/highlightMark.ts';
+import { inlineDialectExtensions } from './dialects/inlineDialects.ts';
 
 /** Options that change how the schema's extensions behave in a live editor, never the schema. */
 export interface ContentExtensionOptions {
@@ -81,13 +82,14 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
     TableCell,
     TextStyle,
     Color,
-    Highlight.configure({ multicolor: true }),
+    InkHighlight.configure({ multicolor: true }),
     TextAlign.configure({
       types: ['heading', 'paragraph'],
       alignments: ['left', 'center', 'right', 'justify'],
     }),
     options.sanitizeHtml ? HtmlBlock.configure({ sanitize: options.sanitizeHtml }) : HtmlBlock,
     options.sanitizeHtml ? HtmlInline.configure({ sanitize: options.sanitizeHtml }) : HtmlInline,
+    ...inlineDialectExtensions,
   ];
 }
 

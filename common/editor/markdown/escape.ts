@@ -1,3 +1,5 @@
+import { escapeDialect } from '../dialects/inlineDialects.ts';
+
 /**
  * Escaping of document text for Markdown: only what markdown-it would otherwise read as syntax,
  * so that text comes back as the same text and a file stays readable.
@@ -52,6 +54,15 @@ export function escapeText(text: string, context: EscapeContext): string {
       case '|':
         out += context.table ? '\\|' : c;
         break;
+      case '$':
+      case '%':
+      case '#':
+      case '=': {
+        const [escaped, length] = escapeDialect(text, i) ?? [c, 1];
+        out += escaped;
+        i += length - 1;
+        break;
+      }
       case '\n':
       case '\r':
         out += ' ';

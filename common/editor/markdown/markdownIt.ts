@@ -1,5 +1,6 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
 import { isAllowedLinkUrl } from '../url.ts';
+import { inlineDialectsPlugin } from '../dialects/inlineDialects.ts';
 
 /**
  * markdown-it with the exact settings of DESIGN §4: HTML allowed, link auto-detection off, line
@@ -14,6 +15,7 @@ export function createMarkdownIt(): MarkdownIt {
     typographer: false,
   });
   md.validateLink = isAllowedLinkUrl;
+  md.use(inlineDialectsPlugin);
   return md;
 }
 

@@ -12,6 +12,7 @@ import { sanitizeHtml } from '../html/sanitize.ts';
 import { createMarkdownIt } from './markdownIt.ts';
 import { readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
+import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -38,7 +39,7 @@ export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()
 
 class DocBuilder {
   private readonly schema: Schema;
-  private readonly nodes: Schema['nodes'];
+  readonly nodes: Schema['nodes'];
   private readonly stack: Frame[] = [];
   /** Text alignment for paragraphs and headings inside a `<div align>` wrapper. */
   private align: string | null = null;
@@ -67,7 +68,7 @@ class DocBuilder {
     return this.stack[this.stack.length - 1]!;
   }
 
-  private push(type: NodeType, attrs: Attrs | null): Frame {
+  push(type: NodeType, attrs: Attrs | null): Frame {
     const frame: Frame = { type, attrs, content: [] };
     this.stack.push(frame);
     return frame;
@@ -84,12 +85,12 @@ class DocBuilder {
     return frame.type.createAndFill(frame.attrs)!;
   }
 
-  private pop(): void {
+  pop(): void {
     const frame = this.stack.pop()!;
     this.top.content.push(this.close(frame));
   }
 
-  private add(node: PMNode): void {
+  add(node: PMNode): void {
     this.top.content.push(node);
   }
 
@@ -163,6 +164,7 @@ class DocBuilder {
         for (const node of this.inline(token.children ?? [])) this.add(node);
         return i;
       default:
+        readDialectBlock(token, this);
         // thead/tbody wrappers carry nothing the schema keeps.
         return i;
     }
@@ -324,7 +326,7 @@ function childrenOf(node: PMNode): PMNode[] {
 
 /** Builds inline nodes from markdown-it inline tokens, with a stack of open marks. */
 class InlineBuilder {
-  private readonly schema: Schema;
+  readonly schema: Schema;
   private readonly out: PMNode[] = [];
   /** Open marks, innermost last; a null mark stands for a rejected link whose text is kept. */
   private readonly marks: Array<{ name: string; mark: Mark | null }> = [];
@@ -343,13 +345,18 @@ class InlineBuilder {
     return this.active;
   }
 
-  private open(name: string, mark: Mark | null): void {
+  /** Adds a leaf node with the marks open here. */
+  leaf(type: NodeType, attrs: Attrs): void {
+    this.out.push(type.create(attrs, null, this.activeMarks));
+  }
+
+  open(name: string, mark: Mark | null): void {
     this.marks.push({ name, mark });
     this.active = null;
   }
 
   /** Closes the innermost open mark of this kind (HTML and Markdown marks may interleave). */
-  private closeMark(name: string): void {
+  closeMark(name: string): void {
     for (let k = this.marks.length - 1; k >= 0; k--) {
       if (this.marks[k]!.name === name) {
         this.marks.splice(k, 1);
@@ -432,7 +439,7 @@ class InlineBuilder {
           i = this.htmlInline(tokens, i, html);
           break;
         default:
-          if (t.content) this.text(t.content);
+          if (!readDialectInline(t, this) && t.content) this.text(t.content);
       }
     }
     return this.out;

@@ -1,0 +1,20 @@
+import Highlight from '@tiptap/extension-highlight';
+
+/**
+ * Tiptap's highlight with the syntax it was written in: `==` (Obsidian's highlight) or null for
+ * a `<mark>` tag, so that export writes each back the way it came in.
+ */
+export const InkHighlight = Highlight.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      syntax: {
+        default: null,
+        parseHTML: (element: HTMLElement) =>
+          element.getAttribute('data-syntax') === '==' ? '==' : null,
+        renderHTML: (attributes: Record<string, unknown>) =>
+          attributes.syntax === '==' ? { 'data-syntax': '==' } : {},
+      },
+    };
+  },
+});
