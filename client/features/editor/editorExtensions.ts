@@ -10,6 +10,7 @@ import { MarkdownTransfer, type MarkdownTransferOptions } from './markdown/Markd
 import { MenuShortcuts } from './menus/MenuShortcuts.ts';
 import { preloadHtmlSanitizer, sanitizeIfReady } from './nodeViews/htmlSanitizer.ts';
 import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
+import { InlineDialectBehaviour, withInlineDialectViews } from './dialects/inlineDialectViews.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
 
 /**
@@ -53,13 +54,16 @@ export interface EditorExtensionOptions {
 export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
   preloadHtmlSanitizer();
   return [
-    ...withHtmlNodeViews(
-      contentExtensions({
-        codeBlock: HighlightedCodeBlock,
-        sanitizeHtml: sanitizeIfReady,
-        document: false,
-      }),
+    ...withInlineDialectViews(
+      withHtmlNodeViews(
+        contentExtensions({
+          codeBlock: HighlightedCodeBlock,
+          sanitizeHtml: sanitizeIfReady,
+          document: false,
+        }),
+      ),
     ),
+    InlineDialectBehaviour,
     BlockChunks,
     BlockPlaceholder.configure({ placeholder: placeholderFor }),
     CharacterCount.configure({ wordCounter: countWords }),

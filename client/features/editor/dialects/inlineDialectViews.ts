@@ -1,0 +1,27 @@
+import { Extension, Node, type AnyExtension } from '@tiptap/core';
+import { footnotePlugin } from './footnote/footnotePlugin.ts';
+import { MathView } from './math/MathView.ts';
+import { tagSearchPlugin } from './tag/tagSearchPlugin.ts';
+import './dialects.css';
+
+const MATH_NODES = new Set(['mathInline', 'mathBlock']);
+
+/** Gives the schema's math nodes (which carry no view, as common/ has no DOM) their KaTeX view. */
+export function withInlineDialectViews(extensions: AnyExtension[]): AnyExtension[] {
+  return extensions.map((extension) =>
+    extension instanceof Node && MATH_NODES.has(extension.name)
+      ? extension.extend({
+          addNodeView:
+            () =>
+            ({ node, editor, getPos }) =>
+              new MathView(node, editor, getPos),
+        })
+      : extension,
+  );
+}
+
+/** Footnote numbers and jumps, and tags that search when clicked. */
+export const InlineDialectBehaviour = Extension.create({
+  name: 'inlineDialectBehaviour',
+  addProseMirrorPlugins: () => [footnotePlugin(), tagSearchPlugin()],
+});
