@@ -108,3 +108,18 @@ test('imports math, a footnote, a highlight, a tag and a comment, each rendered 
   assert.deepEqual(session.errors, []);
   await session.close();
 });
+
+test('typing #tag and ==text== makes a tag and a highlight that export as typed', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const editor = editorLocator(page);
+  await editor.click();
+  await page.keyboard.type('Plan #garden/beds then ==water== daily');
+  await editor.locator('.ink-tag').waitFor();
+  assert.equal(await editor.locator('.ink-tag').textContent(), '#garden/beds');
+  assert.equal(await editor.locator('mark').textContent(), 'water');
+  const exported = await exportMarkdown(page);
+  assert.ok(exported.endsWith('Plan #garden/beds then ==water== daily\n'), exported);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});

@@ -1,4 +1,5 @@
-import Highlight from '@tiptap/extension-highlight';
+import { markInputRule, markPasteRule } from '@tiptap/core';
+import Highlight, { inputRegex, pasteRegex } from '@tiptap/extension-highlight';
 
 /**
  * Tiptap's highlight with the syntax it was written in: `==` (Obsidian's highlight) or null for
@@ -16,5 +17,14 @@ export const InkHighlight = Highlight.extend({
           attributes.syntax === '==' ? { 'data-syntax': '==' } : {},
       },
     };
+  },
+
+  // Typed or pasted `==text==` is written back as `==text==`.
+  addInputRules() {
+    return [markInputRule({ find: inputRegex, type: this.type, getAttributes: { syntax: '==' } })];
+  },
+
+  addPasteRules() {
+    return [markPasteRule({ find: pasteRegex, type: this.type, getAttributes: { syntax: '==' } })];
   },
 });
