@@ -160,33 +160,59 @@ export function highlightDelimiter(mark: Mark): string | null {
  * opening that would find its closing is escaped, so `$5 and $10`, `a == b` and `C#` stay as
  * they are.
  */
-export function escapeDialect(text: string, i: number): [string, number] | null {
+export function escapeDialect(
+  text: string,
+  i: number,
+  before?: string,
+  strictMath = false,
+): [string, number] | null {
   switch (text[i]) {
     case '$':
+      if (strictMath) return text.includes('$', i + 1) ? ['\\$', 1] : null;
       if (text[i + 1] === '$') return [displayMathEnd(text, i) === -1 ? '$$' : '\\$\\$', 2];
-      return inlineMathEnd(text, i) === -1 ? null : ['\\$', 1];
+      // A backslash in text is written doubled, so it escapes no `$` that follows it.
+      return inlineMathEnd(text, i, text.length, false) === -1 ? null : ['\\$', 1];
     case '%':
       return text[i + 1] === '%' && commentEnd(text, i) !== -1 ? ['\\%', 1] : null;
     case '#':
-      return tagNameLength(text, i) > 0 ? ['\\#', 1] : null;
+      return tagNameLength(text, i, i === 0 ? before : text[i - 1]) > 0 ? ['\\#', 1] : null;
     case '=':
-      return escapeEquals(text, i);
+      return escapeEquals(text, i, i === 0 ? before : text[i - 1]);
     default:
       return null;
   }
+}
+
+/** True when `escaped`, written for `text`, would still hold math (see {@link escapeDialect}). */
+export function mathEscapeFails(text: string, escaped: string): boolean {
+  if (!text.includes('$')) return false;
+  for (let p = 0; p < escaped.length; p++) {
+    const c = escaped[p];
+    if (c === '\\') p++;
+    else if (c === '$') {
+      const display = escaped[p + 1] === '$';
+      if ((display ? displayMathEnd(escaped, p) : inlineMathEnd(escaped, p)) !== -1) return true;
+      if (display) p++;
+    }
+  }
+  return false;
 }
 
 /**
  * A run of exactly two `=` is a highlight delimiter unless blanks stand on both sides of it, and
  * it only pairs with another such run in the same text.
  */
-function escapeEquals(text: string, i: number): [string, number] | null {
-  if (text[i - 1] === '=') return null;
+function escapeEquals(
+  text: string,
+  i: number,
+  before: string | undefined,
+): [string, number] | null {
+  if (before === '=') return null;
   let end = i;
   while (text[end] === '=') end++;
   if (end - i !== 2) return [text.slice(i, end), end - i];
   const blank = (c: string | undefined) => c === undefined || /\s/u.test(c);
-  const delimiter = !(blank(text[i - 1]) && blank(text[end]));
+  const delimiter = !(blank(before) && blank(text[end]));
   const paired = text.indexOf('==', end) !== -1 || (i >= 2 && text.lastIndexOf('==', i - 2) !== -1);
   return [delimiter && paired ? '\\==' : '==', 2];
 }

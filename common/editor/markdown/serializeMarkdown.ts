@@ -385,7 +385,8 @@ function inline(node: PMNode, context: InlineContext): string {
       } else {
         const trail = stack.length > 0 ? /\s*$/u.exec(text)![0] : '';
         const body = trail ? text.slice(0, text.length - trail.length) : text;
-        write(escapeText(body, { lineStart, table: context.table }));
+        const before = lineStart ? undefined : charBefore(parts, parts.length);
+        write(escapeText(body, { lineStart, table: context.table, before }));
         pendingSpace = trail;
       }
     } else {

@@ -48,6 +48,8 @@ describe('highlights written ==like this==', () => {
       schema.node('doc', null, [schema.node('paragraph', null, [schema.text(text)])]);
     expect(serializeMarkdown(doc('a==b==c'))).toBe('a\\==b\\==c\n');
     expect(serializeMarkdown(doc('a==b'))).toBe('a==b\n');
+    // At the start of a line every = of the run is escaped: `\===5===` would leave `==5==`.
+    expect(parseMarkdown(serializeMarkdown(doc('===5==='))).textContent).toBe('===5===');
     expect(roundtrip(serializeMarkdown(doc('a==b==c')))).toBe('a\\==b\\==c\n');
     expect(parseMarkdown('a\\==b\\==c').textContent).toBe('a==b==c');
   });

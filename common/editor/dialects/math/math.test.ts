@@ -38,8 +38,27 @@ describe('math in $…$ and $$…$$', () => {
     expect(roundtrip(text)).toBe(text);
   });
 
+  it('reads $n$th as math but not a $ after a letter or _ (README variables)', () => {
+    expect(find(parseMarkdown('the $n$th item\n'), 'mathInline').map((n) => n.attrs.tex)).toEqual([
+      'n',
+    ]);
+    expect(find(parseMarkdown('- _$data_: see [$data](#x)\n'), 'mathInline')).toEqual([]);
+  });
+
+  it('escapes enough $ when escaping one lets another pair up', () => {
+    const schema = parseMarkdown('').type.schema;
+    const text = '$#1$5*#a#1==#1$';
+    const doc = schema.node('doc', null, [schema.node('paragraph', null, [schema.text(text)])]);
+    expect(parseMarkdown(serializeMarkdown(doc)).textContent).toBe(text);
+  });
+
   it('leaves money and shell variables as text, unescaped', () => {
-    for (const text of ['It costs $5 and $10.\n', 'Set $HOME or $PATH.\n', 'A $ sign $ here.\n']) {
+    for (const text of [
+      'It costs $5 and $10.\n',
+      'Set $HOME or $PATH.\n',
+      'A $ sign $ here.\n',
+      'a$b$c\n',
+    ]) {
       expect(find(parseMarkdown(text), 'mathInline'), text).toEqual([]);
       expect(roundtrip(text)).toBe(text);
     }

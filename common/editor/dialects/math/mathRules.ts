@@ -14,18 +14,23 @@ export function mathPlugin(md: MarkdownIt): void {
   md.block.ruler.before('fence', 'math_block', rawBlockRule('$$', 'math_block'));
 }
 
-/** Where the `$…$` that opens at `pos` closes, or -1: the pandoc rule, as Obsidian reads it. */
-export function inlineMathEnd(src: string, pos: number, max = src.length): number {
+/**
+ * Where the `$…$` that opens at `pos` closes, or -1: the pandoc rule, as Obsidian reads it.
+ * `escapes`: a backslash hides the character after it (true in Markdown source).
+ */
+export function inlineMathEnd(src: string, pos: number, max = src.length, escapes = true): number {
+  // Unlike pandoc, an opening `$` after a letter, digit or `_` opens nothing (`_$data_` or
+  // `a$b$c` in a README are no math), while `the $n$th` still is.
+  if (pos > 0 && /[\p{L}\p{N}_]/u.test(src[pos - 1]!)) return -1;
   const first = src[pos + 1];
   if (first === undefined || pos + 1 >= max || /\s/.test(first) || first === '$') return -1;
   for (let j = pos + 1; j < max; j++) {
     const c = src[j];
-    if (c === '\\') j++;
+    if (c === '\\' && escapes) j++;
     else if (c === '\n') return -1;
     else if (c === '$') {
-      // A closing `$` follows no blank, and no letter or digit follows it: `$5 and $10` is
-      // money and `$HOME or $PATH` are variables, as in pandoc (which only checks for digits).
-      return /\s/.test(src[j - 1]!) || /[\p{L}\p{N}]/u.test(src[j + 1] ?? '') ? -1 : j;
+      // A closing `$` follows no blank and no digit follows it: `$5 and $10` is money.
+      return /\s/.test(src[j - 1]!) || /[0-9]/.test(src[j + 1] ?? '') ? -1 : j;
     }
   }
   return -1;

@@ -8,8 +8,7 @@ const NOT_ALL_DIGITS = /[^\p{N}]/u;
  * The length of the tag name after the `#` at `pos`, or 0 when no tag starts there: as in
  * Obsidian, a tag follows the start, a blank or `(`, so `C#`, `&#35;` and `issue #12` are none.
  */
-export function tagNameLength(src: string, pos: number): number {
-  const before = src[pos - 1];
+export function tagNameLength(src: string, pos: number, before = src[pos - 1]): number {
   if (before !== undefined && before !== '(' && !/\s/u.test(before)) return 0;
   TAG_NAME.lastIndex = pos + 1;
   const match = TAG_NAME.exec(src);
