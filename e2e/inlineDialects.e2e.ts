@@ -123,3 +123,31 @@ test('typing #tag and ==text== makes a tag and a highlight that export as typed'
   assert.deepEqual(session.errors, []);
   await session.close();
 });
+
+test('a mermaid code block is drawn as a diagram (mermaid loaded then), its code kept as written', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  assert.deepEqual(await loaded(page, 'mermaid'), []);
+  const markdown = '# Flow\n\n```mermaid\ngraph TD\n  A[Idea] --> B[Draft]\n```\n';
+  await importMarkdown(page, markdown, 'flow.md');
+  const editor = editorLocator(page);
+  await editor.locator('.ink-mermaid svg').waitFor();
+  assert.ok((await loaded(page, 'mermaid')).length > 0, 'mermaid loaded on first use');
+  assert.ok(((await editor.locator('.ink-mermaid svg').textContent()) ?? '').includes('Draft'));
+  // The code stays an editable code block beside the drawing.
+  const code = editor.locator('pre code');
+  const box = (await code.boundingBox())!;
+  // At the end of its last line.
+  await code.click({ position: { x: box.width - 2, y: box.height - 4 } });
+  await page.keyboard.press('End');
+  await page.keyboard.type(' --> C[Done]');
+  await page.waitForFunction(() =>
+    document.querySelector('.ink-mermaid svg')?.textContent?.includes('Done'),
+  );
+  assert.equal(
+    await exportMarkdown(page),
+    '# Flow\n\n```mermaid\ngraph TD\n  A[Idea] --> B[Draft] --> C[Done]\n```\n',
+  );
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});

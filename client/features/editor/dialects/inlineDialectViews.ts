@@ -1,6 +1,7 @@
 import { Extension, Node, type AnyExtension } from '@tiptap/core';
 import { footnotePlugin } from './footnote/footnotePlugin.ts';
 import { MathView } from './math/MathView.ts';
+import { mermaidPlugin } from './mermaid/mermaidPlugin.ts';
 import { tagSearchPlugin } from './tag/tagSearchPlugin.ts';
 import './dialects.css';
 
@@ -20,8 +21,8 @@ export function withInlineDialectViews(extensions: AnyExtension[]): AnyExtension
   );
 }
 
-/** Footnote numbers and jumps, and tags that search when clicked. */
+/** Footnote numbers and jumps, tags that search when clicked, mermaid diagrams. */
 export const InlineDialectBehaviour = Extension.create({
   name: 'inlineDialectBehaviour',
-  addProseMirrorPlugins: () => [footnotePlugin(), tagSearchPlugin()],
+  addProseMirrorPlugins: () => [footnotePlugin(), tagSearchPlugin(), mermaidPlugin()],
 });
