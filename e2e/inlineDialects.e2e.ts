@@ -18,7 +18,7 @@ $$
 \\int_0^1 x^2 \\, dx = \\frac{1}{3}
 $$
 
-Draft %%check the numbers%% before sending.
+Draft %%check the numbers%% before sending.^[An aside.]
 
 [^src]: The source of the claim.
 `;
@@ -61,9 +61,12 @@ test('imports math, a footnote, a highlight, a tag and a comment, each rendered 
   assert.equal(await editor.locator('mark').textContent(), 'bright');
   assert.equal(await editor.locator('.ink-tag').textContent(), '#ideas/garden');
   assert.equal(await editor.locator('.ink-comment').textContent(), '%%check the numbers%%');
-  const ref = editor.locator('sup.ink-footnote-ref');
+  const ref = editor.locator('sup[data-footnote]');
   assert.equal(await ref.getAttribute('data-number'), '1');
   assert.equal(await editor.locator('.ink-footnote').getAttribute('data-number'), '1');
+  const aside = editor.locator('sup.ink-footnote-ref--inline');
+  assert.equal(await aside.getAttribute('data-number'), '2');
+  assert.equal(await aside.getAttribute('title'), 'An aside.');
   const text = (await editor.textContent()) ?? '';
   for (const escaped of ['\\$', '\\[^', '\\==', '\\#', '==bright==']) {
     assert.ok(!text.includes(escaped), `shows ${escaped} as source`);

@@ -2,7 +2,8 @@ import type { MarkdownIt, Token } from 'markdown-it';
 import type { Attrs, Mark, Node as PMNode, NodeType, Schema } from '@tiptap/pm/model';
 import { commentEnd, commentPlugin } from './comment/commentRules.ts';
 import { CommentBlock, CommentInline, commentSource } from './comment/CommentNodes.ts';
-import { FootnoteDefinition, FootnoteRef } from './footnote/FootnoteNodes.ts';
+import { FootnoteDefinition, FootnoteRef, InlineFootnote } from './footnote/FootnoteNodes.ts';
+import { inlineFootnotePlugin } from './footnote/inlineFootnoteRule.ts';
 import { footnotePlugin } from './footnote/footnoteRules.ts';
 import { highlightPlugin } from './highlight/highlightRule.ts';
 import { displayMathEnd, inlineMathEnd, mathPlugin } from './math/mathRules.ts';
@@ -20,6 +21,7 @@ export const inlineDialectExtensions = [
   MathBlock,
   FootnoteRef,
   FootnoteDefinition,
+  InlineFootnote,
   CommentInline,
   CommentBlock,
   Tag,
@@ -30,6 +32,7 @@ export function inlineDialectsPlugin(md: MarkdownIt): void {
   highlightPlugin(md);
   mathPlugin(md);
   footnotePlugin(md);
+  inlineFootnotePlugin(md);
   commentPlugin(md);
   tagPlugin(md);
 }
@@ -88,6 +91,9 @@ export function readDialectInline(token: Token, target: DialectInlineTarget): bo
     case 'tag':
       target.leaf(n.tag!, { name: token.content });
       return true;
+    case 'inline_footnote':
+      target.leaf(n.inlineFootnote!, { text: token.content });
+      return true;
     case 'mark_open':
       target.open('highlight', m.highlight!.create({ syntax: '==' }));
       return true;
@@ -142,6 +148,8 @@ export function writeDialectInline(node: PMNode): string | null {
       return `[^${String(node.attrs.label)}]`;
     case 'tag':
       return `#${String(node.attrs.name)}`;
+    case 'inlineFootnote':
+      return `^[${String(node.attrs.text)}]`;
     default:
       return null;
   }

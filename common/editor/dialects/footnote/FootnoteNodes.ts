@@ -60,3 +60,37 @@ export const FootnoteDefinition = Node.create({
     return ['div', { class: 'ink-footnote', ...HTMLAttributes }, 0];
   },
 });
+
+/** An inline footnote, `^[text]` (Obsidian): its text kept as written, numbered with the others. */
+export const InlineFootnote = Node.create({
+  name: 'inlineFootnote',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+
+  addAttributes() {
+    return {
+      text: {
+        default: '',
+        parseHTML: (element: HTMLElement) => element.getAttribute('data-inline-footnote') ?? '',
+        renderHTML: (attributes: Record<string, unknown>) => ({
+          'data-inline-footnote': attributes.text,
+          title: attributes.text,
+        }),
+      },
+    };
+  },
+
+  extendNodeSchema: sourceAsLeafText('inlineFootnote', (node) => `^[${String(node.attrs.text)}]`),
+
+  renderText: ({ node }) => `^[${String(node.attrs.text)}]`,
+
+  parseHTML() {
+    return [{ tag: 'sup[data-inline-footnote]' }];
+  },
+
+  renderHTML({ HTMLAttributes }) {
+    return ['sup', { class: 'ink-footnote-ref ink-footnote-ref--inline', ...HTMLAttributes }];
+  },
+});

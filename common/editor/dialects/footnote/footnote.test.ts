@@ -60,3 +60,31 @@ describe('footnotes [^id]', () => {
     expect(parseMarkdown(out).textContent).toBe('not [^a] note');
   });
 });
+
+describe('inline footnotes ^[text]', () => {
+  it('keeps the text as written, brackets and marks and all', () => {
+    for (const text of [
+      'Told twice.^[The one about the lighthouse keepers.]\n',
+      'Nested^[see [this](https://example.com) and *that*] here.\n',
+      'Wrapped^[over\ntwo lines] ok.\n',
+    ]) {
+      expect(roundtrip(text)).toBe(text);
+    }
+    let found = 0;
+    parseMarkdown('A^[b]\n').descendants((n) => {
+      if (n.type.name === 'inlineFootnote') found++;
+    });
+    expect(found).toBe(1);
+  });
+
+  it('leaves ^[ in text, an empty ^[] and an unclosed one as text', () => {
+    for (const text of ['x^[]', 'x^[open']) {
+      expect(parseMarkdown(roundtrip(text)).textContent).toBe(text);
+    }
+    const schema = parseMarkdown('').type.schema;
+    const doc = schema.node('doc', null, [
+      schema.node('paragraph', null, [schema.text('2^[n] grows')]),
+    ]);
+    expect(parseMarkdown(serializeMarkdown(doc)).textContent).toBe('2^[n] grows');
+  });
+});

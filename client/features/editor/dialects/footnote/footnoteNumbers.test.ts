@@ -14,4 +14,13 @@ describe('indexFootnotes', () => {
     expect(doc.nodeAt(index.definitions.get('z')!)?.type.name).toBe('footnoteDefinition');
     expect(doc.nodeAt(index.definitions.get('b')!)?.attrs.label).toBe('b');
   });
+
+  it('numbers inline footnotes in the same sequence', () => {
+    const index = indexFootnotes(parseMarkdown('A[^a] B^[inline] C[^c] D[^a]\n'));
+    expect([...index.numbers]).toEqual([
+      ['a', 1],
+      ['c', 3],
+    ]);
+    expect(index.inline.map((i) => i.number)).toEqual([2]);
+  });
 });

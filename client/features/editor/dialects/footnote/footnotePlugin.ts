@@ -23,6 +23,10 @@ function build(doc: ProseMirrorNode): FootnoteState {
       }),
     );
   }
+  for (const { pos, number } of index.inline) {
+    const node = doc.nodeAt(pos)!;
+    decorations.push(Decoration.node(pos, pos + node.nodeSize, { 'data-number': String(number) }));
+  }
   for (const [label, pos] of index.definitions) {
     const node = doc.nodeAt(pos)!;
     const number = index.numbers.get(label);
@@ -60,7 +64,7 @@ function backLink(label: string) {
 function touchesFootnotes(doc: ProseMirrorNode, from: number, to: number): boolean {
   let found = false;
   doc.nodesBetween(from, Math.min(to, doc.content.size), (node) => {
-    if (node.type.name === 'footnoteRef' || node.type.name === 'footnoteDefinition') found = true;
+    if (/^(?:footnoteRef|footnoteDefinition|inlineFootnote)$/.test(node.type.name)) found = true;
     return !found;
   });
   return found;
@@ -78,7 +82,8 @@ export const footnotePlugin = () =>
       init: (_config, state) => build(state.doc),
       apply(tr, old) {
         if (!tr.docChanged) return old;
-        if (old.index.refs.length > 0 || old.index.definitions.size > 0) return build(tr.doc);
+        const { refs, definitions, inline } = old.index;
+        if (refs.length > 0 || definitions.size > 0 || inline.length > 0) return build(tr.doc);
         let changed = false;
         tr.mapping.maps.forEach((map, i) => {
           map.forEach((_a, _b, from, to) => {
