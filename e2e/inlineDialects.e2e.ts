@@ -154,3 +154,28 @@ test('a mermaid code block is drawn as a diagram (mermaid loaded then), its code
   assert.deepEqual(session.errors, []);
   await session.close();
 });
+
+test('math from the slash menu opens its source, and an emptied formula goes away', async () => {
+  session = await openEditor(browser);
+  const { page } = session;
+  const editor = editorLocator(page);
+  await editor.click();
+  await page.keyboard.type('Area ');
+  await page.keyboard.type('/inline');
+  await page.keyboard.press('Enter');
+  const source = editor.locator('input.ink-math__source');
+  await source.waitFor();
+  await source.fill('\\pi r^2');
+  await source.press('Enter');
+  await editor.locator('.ink-math--inline .katex').waitFor();
+  assert.ok((await exportMarkdown(page)).endsWith('Area $\\pi r^2$\n'));
+
+  await editor.locator('.ink-math--inline .katex-html .mord').first().click();
+  await source.fill('');
+  await source.press('Enter');
+  await editor.locator('.ink-math').waitFor({ state: 'detached' });
+  const emptied = await exportMarkdown(page);
+  assert.ok(emptied.includes('Area') && !emptied.includes('$'), emptied);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});

@@ -115,7 +115,8 @@ export interface DialectBlockWriter {
 export function writeDialectBlock(node: PMNode, writer: DialectBlockWriter): string | null {
   switch (node.type.name) {
     case 'mathBlock':
-      return `$$${String(node.attrs.tex)}$$`;
+      // An empty formula would read back as text.
+      return String(node.attrs.tex) === '' ? '' : `$$${String(node.attrs.tex)}$$`;
     case 'commentBlock':
       return commentSource(String(node.attrs.text));
     case 'footnoteDefinition': {
@@ -141,7 +142,9 @@ export function joinsPrevious(node: PMNode, previous: PMNode | null): boolean {
 export function writeDialectInline(node: PMNode): string | null {
   switch (node.type.name) {
     case 'mathInline':
-      return inlineMathSource(String(node.attrs.tex), node.attrs.display === true);
+      return String(node.attrs.tex) === ''
+        ? ''
+        : inlineMathSource(String(node.attrs.tex), node.attrs.display === true);
     case 'commentInline':
       return commentSource(String(node.attrs.text));
     case 'footnoteRef':

@@ -24,6 +24,8 @@ describe('slash item filter', () => {
       'Divider',
       'Image',
       'YouTube video',
+      'Inline math',
+      'Math block',
       'Continue writing',
       'Ask AI',
     ]);

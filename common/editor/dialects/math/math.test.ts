@@ -13,6 +13,15 @@ function find(doc: PMNode, name: string): PMNode[] {
 }
 
 describe('math in $…$ and $$…$$', () => {
+  it('writes nothing for an empty formula, which would read back as text', () => {
+    const schema = parseMarkdown('').type.schema;
+    const doc = schema.node('doc', null, [
+      schema.node('paragraph', null, [schema.text('a'), schema.node('mathInline', { tex: '' })]),
+      schema.node('mathBlock', { tex: '' }),
+    ]);
+    expect(serializeMarkdown(doc)).toBe('a\n');
+  });
+
   it('keeps the TeX exactly as written, backslashes and all', () => {
     const doc = parseMarkdown('Space $\\,x$ and $\\{a\\_b\\}$.\n');
     expect(find(doc, 'mathInline').map((n) => n.attrs.tex)).toEqual(['\\,x', '\\{a\\_b\\}']);

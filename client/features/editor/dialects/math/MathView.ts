@@ -16,6 +16,7 @@ export class MathView implements NodeView {
   private readonly rendered: HTMLElement;
   private field: HTMLInputElement | HTMLTextAreaElement | null = null;
   private version = 0;
+  private destroyed = false;
 
   constructor(node: ProseMirrorNode, editor: Editor, getPos: () => number | undefined) {
     this.node = node;
@@ -34,6 +35,15 @@ export class MathView implements NodeView {
       this.openSource();
     });
     this.render();
+    // A new, empty formula (from the slash menu) opens its source at once: after the frame in
+    // which the command that inserted it gives the editor its focus back.
+    if (node.attrs.tex === '' && editor.isEditable) {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (!this.destroyed && !this.field) this.openSource();
+        }),
+      );
+    }
   }
 
   private get display(): boolean {
@@ -106,9 +116,12 @@ export class MathView implements NodeView {
     field.remove();
     this.dom.classList.remove('ink-math--editing');
     const pos = this.getPos();
-    const tex = field.value;
-    if (keep && pos !== undefined && tex !== this.node.attrs.tex) {
-      const { view } = this.editor;
+    const tex = keep ? field.value : String(this.node.attrs.tex);
+    const { view } = this.editor;
+    if (pos !== undefined && tex.trim() === '') {
+      // An empty formula would be written as `$$`, which reads back as text: it goes.
+      view.dispatch(view.state.tr.delete(pos, pos + this.node.nodeSize));
+    } else if (pos !== undefined && tex !== this.node.attrs.tex) {
       view.dispatch(view.state.tr.setNodeMarkup(pos, undefined, { ...this.node.attrs, tex }));
     }
     this.editor.commands.focus();
@@ -140,6 +153,7 @@ export class MathView implements NodeView {
   }
 
   destroy(): void {
+    this.destroyed = true;
     this.version++;
     this.field = null;
   }
