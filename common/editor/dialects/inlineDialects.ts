@@ -138,8 +138,16 @@ export function joinsPrevious(node: PMNode, previous: PMNode | null): boolean {
   );
 }
 
-/** The Markdown of an inline node of a construct here, or null for any other node. */
-export function writeDialectInline(node: PMNode): string | null {
+/**
+ * The Markdown of an inline node of a construct here, or null for any other node. In a table
+ * cell a `|` is written `\|` (the table reads it back as `|` before the line is parsed).
+ */
+export function writeDialectInline(node: PMNode, table = false): string | null {
+  const source = writeInline(node);
+  return source !== null && table ? source.replace(/\|/g, '\\|') : source;
+}
+
+function writeInline(node: PMNode): string | null {
   switch (node.type.name) {
     case 'mathInline':
       return String(node.attrs.tex) === ''

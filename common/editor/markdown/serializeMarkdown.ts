@@ -418,7 +418,7 @@ function inline(node: PMNode, context: InlineContext): string {
           break;
         default:
           write(
-            writeDialectInline(child) ??
+            writeDialectInline(child, context.table) ??
               escapeText(child.textContent, { lineStart, table: context.table }),
           );
       }

@@ -78,6 +78,7 @@ describe('math in $…$ and $$…$$', () => {
       '> [!note]\n> The mass $m_0$ and\n>\n> $$\n> E = mc^2\n> $$\n',
       '- item $a^2$\n\n  $$\n  b\n  $$\n',
       '| f | value |\n| --- | --- |\n| $x \\mid y$ | 1 |\n',
+      '| f | value |\n| --- | --- |\n| $\\|x\\|$ | %%a\\|b%% |\n',
     ]) {
       const out = roundtrip(text);
       expect(out.replace('\\[!note\\]', '[!note]')).toBe(text);
