@@ -170,7 +170,13 @@ test('math from the slash menu opens its source, and an emptied formula goes awa
   await editor.locator('.ink-math--inline .katex').waitFor();
   assert.ok((await exportMarkdown(page)).endsWith('Area $\\pi r^2$\n'));
 
-  await editor.locator('.ink-math--inline .katex-html .mord').first().click();
+  // Enter on the selected formula opens it too (the keyboard's way in).
+  await editor.getByText('Area').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await editor.locator('.ink-math.ProseMirror-selectednode').waitFor();
+  await page.keyboard.press('Enter');
+  await source.waitFor();
   await source.fill('');
   await source.press('Enter');
   await editor.locator('.ink-math').waitFor({ state: 'detached' });

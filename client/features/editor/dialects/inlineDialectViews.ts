@@ -1,6 +1,7 @@
 import { Extension, Node, type AnyExtension } from '@tiptap/core';
 import { footnotePlugin } from './footnote/footnotePlugin.ts';
-import { MathView } from './math/MathView.ts';
+import { NodeSelection } from '@tiptap/pm/state';
+import { EDIT_MATH_EVENT, MathView } from './math/MathView.ts';
 import { mermaidPlugin } from './mermaid/mermaidPlugin.ts';
 import { tagSearchPlugin } from './tag/tagSearchPlugin.ts';
 import './dialects.css';
@@ -25,4 +26,18 @@ export function withInlineDialectViews(extensions: AnyExtension[]): AnyExtension
 export const InlineDialectBehaviour = Extension.create({
   name: 'inlineDialectBehaviour',
   addProseMirrorPlugins: () => [footnotePlugin(), tagSearchPlugin(), mermaidPlugin()],
+
+  // Enter on a selected formula opens its source, as a click does.
+  addKeyboardShortcuts() {
+    return {
+      Enter: ({ editor }) => {
+        const { selection } = editor.state;
+        if (!(selection instanceof NodeSelection) || !MATH_NODES.has(selection.node.type.name)) {
+          return false;
+        }
+        editor.view.nodeDOM(selection.from)?.dispatchEvent(new Event(EDIT_MATH_EVENT));
+        return true;
+      },
+    };
+  },
 });

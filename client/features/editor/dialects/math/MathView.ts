@@ -3,6 +3,9 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { NodeView } from '@tiptap/pm/view';
 import { loadKatex } from './loadKatex.ts';
 
+/** The event that asks a math node view to open its source (Enter on a selected formula). */
+export const EDIT_MATH_EVENT = 'ink-edit-math';
+
 /**
  * Math typeset with KaTeX (loaded on first use), its TeX shown as is until then or when it does
  * not parse. A click opens the source in place: Enter (Mod-Enter in a block) or leaving the field
@@ -33,6 +36,9 @@ export class MathView implements NodeView {
       if (this.field || !this.editor.isEditable || event.button !== 0) return;
       event.preventDefault();
       this.openSource();
+    });
+    this.dom.addEventListener(EDIT_MATH_EVENT, () => {
+      if (!this.field && this.editor.isEditable) this.openSource();
     });
     this.render();
     // A new, empty formula (from the slash menu) opens its source at once: after the frame in
