@@ -18,7 +18,7 @@ import { TableCell, TableHeader } from './nodes/TableCell.ts';
 import { Video } from './nodes/Video.ts';
 import { tightAttribute } from './nodes/tight.ts';
 import { InkHighlight } from './dialects/highlight/highlightMark.ts';
-import { inlineDialectExtensions } from './dialects/inlineDialects.ts';
+import { inlineDialectExtensions } from './dialects/inlineDialectNodes.ts';
 
 /** Options that change how the schema's extensions behave in a live editor, never the schema. */
 export interface ContentExtensionOptions {

@@ -1,32 +1,20 @@
 import type { MarkdownIt, Token } from 'markdown-it';
 import type { Attrs, Mark, Node as PMNode, NodeType, Schema } from '@tiptap/pm/model';
 import { commentEnd, commentPlugin } from './comment/commentRules.ts';
-import { CommentBlock, CommentInline, commentSource } from './comment/CommentNodes.ts';
-import { FootnoteDefinition, FootnoteRef, InlineFootnote } from './footnote/FootnoteNodes.ts';
+import { commentSource } from './comment/CommentNodes.ts';
 import { inlineFootnotePlugin } from './footnote/inlineFootnoteRule.ts';
 import { footnotePlugin } from './footnote/footnoteRules.ts';
 import { highlightPlugin } from './highlight/highlightRule.ts';
 import { displayMathEnd, inlineMathEnd, mathPlugin } from './math/mathRules.ts';
-import { MathBlock, MathInline, inlineMathSource } from './math/MathNodes.ts';
-import { Tag } from './tag/TagNode.ts';
+import { inlineMathSource } from './math/MathNodes.ts';
 import { tagNameLength, tagPlugin } from './tag/tagRule.ts';
 
 /**
- * The Markdown of Obsidian, GitHub and docs sites that lives inside a line or a plain block:
- * highlights, math, footnotes, comments and tags (docs/PRODUCT.md, "Markdown"). Each has its
- * folder here; this file is where the codec and the schema take them in.
+ * The codec's side of the Markdown of Obsidian, GitHub and docs sites that lives inside a line or
+ * a plain block: highlights, math, footnotes, comments and tags (docs/PRODUCT.md, "Markdown").
+ * Each has its folder here; this file is where the codec takes them in (the schema takes their
+ * nodes from inlineDialectNodes.ts, so that the editor's first download carries no rules).
  */
-export const inlineDialectExtensions = [
-  MathInline,
-  MathBlock,
-  FootnoteRef,
-  FootnoteDefinition,
-  InlineFootnote,
-  CommentInline,
-  CommentBlock,
-  Tag,
-];
-
 /** Teaches markdown-it the syntax of every construct here. */
 export function inlineDialectsPlugin(md: MarkdownIt): void {
   highlightPlugin(md);
