@@ -1,11 +1,8 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import { loadMermaid } from './loadMermaid.ts';
 
 const key = new PluginKey<DecorationSet>('mermaid');
-
-let nextId = 0;
 
 const isMermaid = (node: ProseMirrorNode) =>
   node.type.name === 'codeBlock' &&
@@ -21,13 +18,10 @@ function diagram(code: string): HTMLElement {
   figure.setAttribute('role', 'img');
   figure.setAttribute('aria-label', 'Mermaid diagram');
   figure.textContent = 'Drawing the diagram…';
-  loadMermaid()
-    .then((mermaid) => mermaid.render(`ink-mermaid-${++nextId}`, code))
+  import('./drawDiagram.ts')
+    .then(({ drawDiagram }) => drawDiagram(figure, code))
     .then(
-      ({ svg }) => {
-        // mermaid's strict mode sanitises what it draws (DOMPurify); the SVG is its own output.
-        figure.innerHTML = svg;
-      },
+      () => undefined,
       () => {
         figure.classList.add('ink-mermaid--error');
         figure.textContent = 'This diagram has an error; its code is kept as written.';
