@@ -1,5 +1,12 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { NodeSelection, Plugin, PluginKey, TextSelection } from '@tiptap/pm/state';
+import {
+  NodeSelection,
+  Plugin,
+  PluginKey,
+  TextSelection,
+  type Transaction,
+} from '@tiptap/pm/state';
+import type { Mappable } from '@tiptap/pm/transform';
 import type { EditorView } from '@tiptap/pm/view';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 import { indexFootnotes, type FootnoteIndex } from './footnoteNumbers.ts';
@@ -33,7 +40,11 @@ function build(doc: ProseMirrorNode): FootnoteState {
     decorations.push(
       Decoration.node(pos, pos + node.nodeSize, { 'data-number': number ? String(number) : '' }),
     );
-    if (number) decorations.push(Decoration.widget(pos + 1, backLink(label), { side: -1 }));
+    if (number) {
+      decorations.push(
+        Decoration.widget(pos + 1, backLink(label), { side: -1, key: `footnote-back:${label}` }),
+      );
+    }
   }
   return { index, decorations: DecorationSet.create(doc, decorations) };
 }
@@ -70,10 +81,35 @@ function touchesFootnotes(doc: ProseMirrorNode, from: number, to: number): boole
   return found;
 }
 
+/** True when a change touched a footnote, before or after it (so the numbers must be redone). */
+function changesFootnotes(tr: Transaction): boolean {
+  const last = tr.mapping.maps.length - 1;
+  let touched = false;
+  tr.mapping.maps.forEach((map, i) => {
+    const before = tr.docs[i]!;
+    const after = i === last ? tr.doc : tr.docs[i + 1]!;
+    map.forEach((oldFrom, oldTo, newFrom, newTo) => {
+      touched ||=
+        touchesFootnotes(before, oldFrom, oldTo) || touchesFootnotes(after, newFrom, newTo);
+    });
+  });
+  return touched;
+}
+
+/** The index with every position moved through a change that touched no footnote. */
+function mapIndex(index: FootnoteIndex, mapping: Mappable): FootnoteIndex {
+  return {
+    numbers: index.numbers,
+    refs: index.refs.map((ref) => ({ ...ref, pos: mapping.map(ref.pos) })),
+    definitions: new Map([...index.definitions].map(([label, pos]) => [label, mapping.map(pos)])),
+    inline: index.inline.map((note) => ({ ...note, pos: mapping.map(note.pos) })),
+  };
+}
+
 /**
  * Footnotes in the editor: each reference shows its number (by order of first reference), a
- * click on it goes to its definition, and the definition's ↩ goes back. A document without
- * footnotes is not scanned again on each keystroke, only the changed ranges are.
+ * click on it goes to its definition, and the definition's ↩ goes back. The document is only
+ * scanned again when a change touches a footnote; otherwise the numbers are moved along.
  */
 export const footnotePlugin = () =>
   new Plugin<FootnoteState>({
@@ -82,17 +118,13 @@ export const footnotePlugin = () =>
       init: (_config, state) => build(state.doc),
       apply(tr, old) {
         if (!tr.docChanged) return old;
+        if (changesFootnotes(tr)) return build(tr.doc);
         const { refs, definitions, inline } = old.index;
-        if (refs.length > 0 || definitions.size > 0 || inline.length > 0) return build(tr.doc);
-        let changed = false;
-        tr.mapping.maps.forEach((map, i) => {
-          map.forEach((_a, _b, from, to) => {
-            if (changed) return;
-            const doc = i === tr.mapping.maps.length - 1 ? tr.doc : tr.docs[i + 1]!;
-            changed = touchesFootnotes(doc, from, to);
-          });
-        });
-        return changed ? build(tr.doc) : old;
+        if (refs.length === 0 && definitions.size === 0 && inline.length === 0) return old;
+        return {
+          index: mapIndex(old.index, tr.mapping),
+          decorations: old.decorations.map(tr.mapping, tr.doc),
+        };
       },
     },
     props: {
