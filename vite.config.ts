@@ -20,6 +20,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // Fonts (KaTeX's) stay files: the page's Content-Security-Policy allows no data: fonts.
+    assetsInlineLimit: (file) => (/\.(?:woff2?|ttf)$/.test(file) ? false : undefined),
   },
   server: {
     port: 5173,

@@ -22,6 +22,8 @@ import { Video } from './nodes/Video.ts';
 import { tightAttribute } from './nodes/tight.ts';
 import { Callout } from './dialects/callout/Callout.ts';
 import { FrontMatter, InkwellDocument } from './dialects/frontMatter/FrontMatter.ts';
+import { InkHighlight } from './dialects/highlight/highlightMark.ts';
+import { inlineDialectExtensions } from './dialects/inlineDialectNodes.ts';
 
 /** Options that change how the schema's extensions behave in a live editor, never the schema. */
 export interface ContentExtensionOptions {
@@ -83,10 +85,11 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
     TableCell,
     TextStyle,
     Color,
-    Highlight,
+    InkHighlight,
     TextAlign,
     options.sanitizeHtml ? HtmlBlock.configure({ sanitize: options.sanitizeHtml }) : HtmlBlock,
     options.sanitizeHtml ? HtmlInline.configure({ sanitize: options.sanitizeHtml }) : HtmlInline,
+    ...inlineDialectExtensions,
   ];
 }
 

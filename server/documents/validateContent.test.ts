@@ -5,7 +5,7 @@ import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { parseMarkdown } from '../../common/editor/markdown/index.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
 import { seededRandom } from '../../common/test/seededRandom.ts';
-import { documentNode, schemaProblem, validateContent } from './validateContent.ts';
+import { documentNode, plainTextOf, schemaProblem, validateContent } from './validateContent.ts';
 
 const schema = inkwellSchema();
 const { tests: specExamples } = createRequire(import.meta.url)('commonmark-spec') as {
@@ -273,3 +273,10 @@ function linkedDocument() {
     ],
   };
 }
+
+describe('plainTextOf', () => {
+  it('keeps the source of tags and math for search, and a space for other leaves', () => {
+    const doc = parseMarkdown('Filed under #area/health with $x^2$.\\\nNext line.\n');
+    expect(plainTextOf(doc)).toBe('Filed under #area/health with $x^2$. Next line.');
+  });
+});

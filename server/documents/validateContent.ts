@@ -169,9 +169,13 @@ function isColumnWidths(name: string, value: object): boolean {
   );
 }
 
-/** The text of a document for excerpts and search. */
+/**
+ * The text of a document for excerpts and search. A leaf with text of its own (a `#tag`, math)
+ * gives it, so that a click on a tag finds the documents that carry it; other leaves a space.
+ */
 export function plainTextOf(doc: PMNode): string {
-  return doc.textBetween(0, doc.content.size, '\n', ' ').slice(0, SEARCH_TEXT_CHARS);
+  const leaf = (node: PMNode) => node.type.spec.leafText?.(node) ?? ' ';
+  return doc.textBetween(0, doc.content.size, '\n', leaf).slice(0, SEARCH_TEXT_CHARS);
 }
 
 /** The content of a new, empty document. */

@@ -7,6 +7,7 @@ import { useSession } from '../auth/sessionContext.ts';
 import { DocumentRow } from './DocumentRow.tsx';
 import { useDocumentList, useDocumentListState } from './documentListContext.ts';
 import { useDocumentActions } from './useDocumentActions.ts';
+import { onSearchRequest } from './searchRequest.ts';
 import { useDocumentSearch, type SearchState } from './useDocumentSearch.ts';
 import './sidebar.css';
 
@@ -57,7 +58,17 @@ export function Sidebar() {
   const search = useDocumentSearch(query);
   const searchId = useId();
   const currentId = route.name === 'document' ? route.id : null;
-  const { dismiss } = sidebar;
+  const { dismiss, open: sidebarOpen, toggle } = sidebar;
+
+  // A click on a #tag in a document searches for it here, opening the sidebar if need be.
+  useEffect(
+    () =>
+      onSearchRequest((requested) => {
+        setQuery(requested);
+        if (!sidebarOpen) toggle();
+      }),
+    [sidebarOpen, toggle],
+  );
   const newButton = useRef<HTMLButtonElement>(null);
 
   // On a phone the sidebar opens over the page: take the focus into it, as a drawer does.

@@ -6,6 +6,24 @@ const schema = inkwellSchema();
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
 
 describe('excerptOf', () => {
+  it('shows tags and math as written, as the server does', () => {
+    const doc = schema.nodeFromJSON({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'About ' },
+            { type: 'tag', attrs: { name: 'garden' } },
+            { type: 'text', text: ' and ' },
+            { type: 'mathInline', attrs: { tex: 'x^2' } },
+          ],
+        },
+      ],
+    });
+    expect(excerptOf(doc)).toBe('About #garden and $x^2$');
+  });
+
   it('joins blocks with a space and collapses whitespace', () => {
     const doc = schema.nodeFromJSON({
       type: 'doc',

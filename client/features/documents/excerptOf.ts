@@ -12,7 +12,9 @@ const READ_POSITIONS = 4000;
  */
 export function excerptOf(doc: ProseMirrorNode): string {
   const end = Math.min(doc.content.size, READ_POSITIONS);
-  const text = doc.textBetween(0, end, '\n', ' ').replace(/\s+/g, ' ');
+  // A leaf with text of its own (a #tag, math) gives it, as on the server.
+  const leaf = (node: ProseMirrorNode) => node.type.spec.leafText?.(node) ?? ' ';
+  const text = doc.textBetween(0, end, '\n', leaf).replace(/\s+/g, ' ');
   // Cut by code points, as PostgreSQL's left() counts characters.
   return Array.from(text).slice(0, EXCERPT_CHARS).join('').trim();
 }

@@ -14,6 +14,7 @@ import { HtmlSanitizerLoader, sanitizeIfReady } from './nodeViews/htmlSanitizer.
 import { withHtmlNodeViews } from './nodeViews/htmlNodeViews.ts';
 import { withCalloutView } from './dialects/callout/withCalloutView.ts';
 import { withFrontMatterView } from './dialects/frontMatter/withFrontMatterView.ts';
+import { InlineDialectBehaviour, withInlineDialectViews } from './dialects/inlineDialectViews.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
 import { EditableTable } from './tables/EditableTable.ts';
 
@@ -59,18 +60,21 @@ export interface EditorExtensionOptions {
  */
 export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
   return [
-    ...withFrontMatterView(
-      withCalloutView(
-        withHtmlNodeViews(
-          contentExtensions({
-            codeBlock: HighlightedCodeBlock,
-            table: EditableTable,
-            sanitizeHtml: sanitizeIfReady,
-            document: false,
-          }),
+    ...withInlineDialectViews(
+      withFrontMatterView(
+        withCalloutView(
+          withHtmlNodeViews(
+            contentExtensions({
+              codeBlock: HighlightedCodeBlock,
+              table: EditableTable,
+              sanitizeHtml: sanitizeIfReady,
+              document: false,
+            }),
+          ),
         ),
       ),
     ),
+    InlineDialectBehaviour,
     BlockChunks,
     BlockPlaceholder.configure({ placeholder: placeholderFor }),
     CharacterCount.configure({ wordCounter: countWords }),

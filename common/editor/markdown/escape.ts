@@ -1,3 +1,5 @@
+import { escapeDialect, mathEscapeFails } from '../dialects/inlineDialects.ts';
+
 /**
  * Escaping of document text for Markdown: only what markdown-it would otherwise read as syntax,
  * so that text comes back as the same text and a file stays readable.
@@ -12,10 +14,20 @@ export interface EscapeContext {
   lineStart: boolean;
   /** Inside a GFM table cell, where `|` ends the cell. */
   table: boolean;
+  /** The character written just before the text, when known. */
+  before?: string;
 }
 
 /** Escapes text for a Markdown paragraph, heading or cell. */
 export function escapeText(text: string, context: EscapeContext): string {
+  let out = escapeChars(text, context, false);
+  // Escaping one `$` can let another pair up (math reads past `\$`): then every `$` that
+  // could pair is escaped.
+  if (mathEscapeFails(text, out)) out = escapeChars(text, context, true);
+  return context.lineStart ? escapeLineStart(out) : out;
+}
+
+function escapeChars(text: string, context: EscapeContext, strictMath: boolean): string {
   let out = '';
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -52,6 +64,15 @@ export function escapeText(text: string, context: EscapeContext): string {
       case '|':
         out += context.table ? '\\|' : c;
         break;
+      case '$':
+      case '%':
+      case '#':
+      case '=': {
+        const [escaped, length] = escapeDialect(text, i, context.before, strictMath) ?? [c, 1];
+        out += escaped;
+        i += length - 1;
+        break;
+      }
       case '\n':
       case '\r':
         out += ' ';
@@ -60,7 +81,7 @@ export function escapeText(text: string, context: EscapeContext): string {
         out += c;
     }
   }
-  return context.lineStart ? escapeLineStart(out) : out;
+  return out;
 }
 
 /** Escapes what would start a block when text begins a line. */
@@ -72,7 +93,9 @@ function escapeLineStart(s: string): string {
   }
   const c = s[0];
   if (c === '#' && /^#{1,6}(?:[ \t]|$)/.test(s)) return `\\${s}`;
-  if (c === '>' || c === '=' || (c === '~' && s.startsWith('~~~'))) return `\\${s}`;
+  // Every `=` of a leading run: `\===` would leave `==`, a highlight's delimiter.
+  if (c === '=') return s.replace(/^=+/, (run) => run.replace(/=/g, '\\='));
+  if (c === '>' || (c === '~' && s.startsWith('~~~'))) return `\\${s}`;
   if ((c === '-' || c === '+') && /^[-+](?:[ \t]|$|-)/.test(s)) return `\\${s}`;
   const ordered = /^(\d{1,9})([.)])(?=[ \t]|$)/.exec(s);
   if (ordered) return `${ordered[1]}\\${s.slice(ordered[1]!.length)}`;

@@ -3,6 +3,7 @@ import { MAX_DEPTH } from '../../api/limits.ts';
 import { isAllowedLinkUrl } from '../url.ts';
 import { calloutPlugin } from '../dialects/callout/calloutRule.ts';
 import { frontMatterPlugin } from '../dialects/frontMatter/frontMatterRule.ts';
+import { inlineDialectsPlugin } from '../dialects/inlineDialects.ts';
 
 /**
  * markdown-it with the exact settings of docs/PRODUCT.md "Markdown": HTML allowed, link
@@ -20,7 +21,7 @@ export function createMarkdownIt(): MarkdownIt {
     maxNesting: MAX_DEPTH + 1,
   });
   md.validateLink = isAllowedLinkUrl;
-  md.use(frontMatterPlugin).use(calloutPlugin);
+  md.use(frontMatterPlugin).use(calloutPlugin).use(inlineDialectsPlugin);
   return md;
 }
 

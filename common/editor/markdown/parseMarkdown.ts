@@ -17,6 +17,7 @@ import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
 import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
+import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -56,7 +57,7 @@ function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
 
 class DocBuilder {
   private readonly schema: Schema;
-  private readonly nodes: Schema['nodes'];
+  readonly nodes: Schema['nodes'];
   private readonly stack: Frame[] = [];
   /** Text alignment for paragraphs and headings inside a `<div align>` wrapper. */
   private align: string | null = null;
@@ -100,7 +101,7 @@ class DocBuilder {
     return this.stack[this.stack.length - 1]!;
   }
 
-  private push(type: NodeType, attrs: Attrs | null): Frame {
+  push(type: NodeType, attrs: Attrs | null): Frame {
     // The document itself is at the base depth; each container below it is a level.
     if (this.stack.length > 0) this.checkDepth(this.childDepth);
     const frame: Frame = { type, attrs, content: [], line: this.line };
@@ -123,12 +124,12 @@ class DocBuilder {
     return frame.type.createAndFill(frame.attrs)!;
   }
 
-  private pop(): void {
+  pop(): void {
     const frame = this.stack.pop()!;
     this.top.content.push(this.close(frame));
   }
 
-  private add(node: PMNode): void {
+  add(node: PMNode): void {
     if (node.isBlock) this.checkDepth(this.childDepth);
     this.top.content.push(node);
   }
@@ -211,6 +212,7 @@ class DocBuilder {
         for (const node of this.inline(token.children ?? [])) this.add(node);
         return i;
       default:
+        readDialectBlock(token, this);
         // thead/tbody wrappers carry nothing the schema keeps.
         return i;
     }
@@ -391,7 +393,7 @@ function childrenOf(node: PMNode): PMNode[] {
 
 /** Builds inline nodes from markdown-it inline tokens, with a stack of open marks. */
 class InlineBuilder {
-  private readonly schema: Schema;
+  readonly schema: Schema;
   private readonly out: PMNode[] = [];
   /** Open marks, innermost last; a null mark stands for a rejected link whose text is kept. */
   private readonly marks: Array<{ name: string; mark: Mark | null }> = [];
@@ -410,13 +412,18 @@ class InlineBuilder {
     return this.active;
   }
 
-  private open(name: string, mark: Mark | null): void {
+  /** Adds a leaf node with the marks open here. */
+  leaf(type: NodeType, attrs: Attrs): void {
+    this.out.push(type.create(attrs, null, this.activeMarks));
+  }
+
+  open(name: string, mark: Mark | null): void {
     this.marks.push({ name, mark });
     this.active = null;
   }
 
   /** Closes the innermost open mark of this kind (HTML and Markdown marks may interleave). */
-  private closeMark(name: string): void {
+  closeMark(name: string): void {
     for (let k = this.marks.length - 1; k >= 0; k--) {
       if (this.marks[k]!.name === name) {
         this.marks.splice(k, 1);
@@ -501,7 +508,7 @@ class InlineBuilder {
           i = this.htmlInline(tokens, i, html);
           break;
         default:
-          if (t.content) this.text(t.content);
+          if (!readDialectInline(t, this) && t.content) this.text(t.content);
       }
     }
     return this.out;

@@ -22,6 +22,12 @@ import {
 } from './htmlForms.ts';
 import { serializeCallout } from '../dialects/callout/serializeCallout.ts';
 import { withFrontMatter } from '../dialects/frontMatter/serializeFrontMatter.ts';
+import {
+  highlightDelimiter,
+  joinsPrevious,
+  writeDialectBlock,
+  writeDialectInline,
+} from '../dialects/inlineDialects.ts';
 
 /**
  * Writes a document as Markdown with Inkwell's settings (`-` bullets, tight lists where the
@@ -70,11 +76,14 @@ function blocks(parent: PMNode, tight: boolean): string {
     let text = block(child, previous, tight);
     // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
     if (tight && text !== '' && isQuote(previous) && isQuote(child)) text = `\n${text}`;
+    const joins = joinsPrevious(child, previous);
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
     if (align !== groupAlign) flush();
-    if (align) {
+    if (joins && parts.length > 0) {
+      parts[parts.length - 1] += `\n${text}`;
+    } else if (align) {
       group ??= [];
       groupAlign = align;
       group.push(text);
@@ -128,9 +137,11 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
     case 'table':
       return table(node);
     default:
-      return blocks(node, tight);
+      return writeDialectBlock(node, dialectWriter) ?? blocks(node, tight);
   }
 }
+
+const dialectWriter = { blocks: (node: PMNode) => blocks(node, false), indent };
 
 function youtubeSrc(node: PMNode): string {
   const src = String(node.attrs.src ?? '');
@@ -245,7 +256,14 @@ const HTML_FALLBACK: Record<string, [string, string]> = {
   bold: ['<strong>', '</strong>'],
   italic: ['<em>', '</em>'],
   strike: ['<s>', '</s>'],
+  highlight: ['<mark>', '</mark>'],
 };
+
+/** The delimiters a mark may be written with, best first, or undefined for an HTML tag. */
+function delimitersOf(mark: Mark): string[] | undefined {
+  const highlight = highlightDelimiter(mark);
+  return highlight ? [highlight] : DELIMITERS[mark.type.name];
+}
 
 function markOpen(mark: Mark): string {
   const a = mark.attrs as Record<string, string | null>;
@@ -257,7 +275,9 @@ function markOpen(mark: Mark): string {
     case 'underline':
       return '<u>';
     case 'highlight':
-      return highlightTag(a.color && isSafeColor(a.color) ? a.color : null);
+      return (
+        highlightDelimiter(mark) ?? highlightTag(a.color && isSafeColor(a.color) ? a.color : null)
+      );
     case 'textStyle':
       return a.color && isSafeColor(a.color) ? colorTag(a.color) : '';
     case 'link':
@@ -285,7 +305,7 @@ function markClose(mark: Mark, open: string): string {
     case 'underline':
       return '</u>';
     case 'highlight':
-      return '</mark>';
+      return highlightDelimiter(mark) ?? '</mark>';
     case 'textStyle':
       return open ? '</span>' : '';
     case 'link':
@@ -329,7 +349,7 @@ function inline(node: PMNode, context: InlineContext): string {
       const top = stack.pop()!;
       const close = markClose(top.mark, top.open);
       parts.push(close);
-      if (top.mark.type.name in DELIMITERS) {
+      if (delimitersOf(top.mark)) {
         pairs.push({ mark: top.mark, open: top.index, close: parts.length - 1 });
       }
     }
@@ -376,7 +396,8 @@ function inline(node: PMNode, context: InlineContext): string {
       } else {
         const trail = stack.length > 0 ? /\s*$/u.exec(text)![0] : '';
         const body = trail ? text.slice(0, text.length - trail.length) : text;
-        write(escapeText(body, { lineStart, table: context.table }));
+        const before = lineStart ? undefined : charBefore(parts, parts.length);
+        write(escapeText(body, { lineStart, table: context.table, before }));
         pendingSpace = trail;
       }
     } else {
@@ -407,7 +428,10 @@ function inline(node: PMNode, context: InlineContext): string {
           write(String(child.attrs.html ?? ''));
           break;
         default:
-          write(escapeText(child.textContent, { lineStart, table: context.table }));
+          write(
+            writeDialectInline(child, context.table) ??
+              escapeText(child.textContent, { lineStart, table: context.table }),
+          );
       }
     }
   }
@@ -482,7 +506,7 @@ function fixFlanking(parts: string[], pairs: DelimiterPair[]): void {
         canClose(d, charBefore(parts, pair.close), charAfter(parts, pair.close));
       return ok;
     };
-    const choice = DELIMITERS[name]!.find((d) => {
+    const choice = delimitersOf(pair.mark)!.find((d) => {
       parts[pair.open] = d;
       parts[pair.close] = d;
       return fits(d);

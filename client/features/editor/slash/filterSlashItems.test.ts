@@ -26,6 +26,8 @@ describe('slash item filter', () => {
       'Image',
       'YouTube video',
       'Properties',
+      'Inline math',
+      'Math block',
       'Continue writing',
       'Ask AI',
     ]);

@@ -29,6 +29,14 @@ describe('slash items', () => {
     expect(runItem('heading2', 'Title').getHTML()).toBe('<h2>Title</h2>');
   });
 
+  it('inserts an empty formula for its source to be typed', () => {
+    const json: JSONContent = runItem('mathInline', 'Area ').getJSON();
+    expect(json.content?.[0]?.content?.[1]).toEqual({
+      type: 'mathInline',
+      attrs: { tex: '', display: false },
+    });
+  });
+
   it('inserts a 3 × 3 table with a header row', () => {
     const json: JSONContent = runItem('table', '').getJSON();
     const table = json.content?.find((node) => node.type === 'table');

@@ -1,6 +1,7 @@
 import type { Editor, JSONContent, Range } from '@tiptap/core';
 import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { openAiMenu, startAiCommand } from '../../ai/aiTrigger.ts';
+import { MATH_SLASH_ITEMS } from '../dialects/math/mathSlashItems.ts';
 import { BLOCK_TYPES, currentBlockType, turnInto, type BlockTypeId } from '../menus/blockTypes.ts';
 import { readImageInput, readVideoInput } from './blockInputs.ts';
 import { CODE_LANGUAGES, languageInfo } from './codeLanguages.ts';
@@ -250,6 +251,7 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     },
   },
   ...frontMatterSlashItems,
+  ...MATH_SLASH_ITEMS,
   ...aiItems,
 ];
 
