@@ -65,9 +65,7 @@ describe('Markdown import never drops text silently', () => {
     expect(lost).toEqual([]);
   });
 
-  // Expected to fail until the issue "Markdown import never drops text silently" makes unclosed
-  // constructs keep their text; that issue flips `it.fails` to `it`.
-  it.fails('keeps every word of notes with slips in them, or refuses them with a message', () => {
+  it('keeps every word of notes with slips in them, or refuses them with a message', () => {
     const slipped = slipNotes(vaultNotes(), SEED, SLIPPED);
     const notes = slipped.map((note, i) => ({
       name: `#${i} ${note.from} [${note.slips.join(', ')}]`,
