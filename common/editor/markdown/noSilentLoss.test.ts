@@ -5,14 +5,20 @@ import { missingWords, type WordOptions } from './test/missingWords.ts';
 import { slipNotes } from './test/slipNotes.ts';
 import { vaultNotes } from './test/vaultNotes.ts';
 
+/** How a text reaches the codec: as a file's bytes, or as a string (paste, AI answers). */
+type Path = 'file' | 'paste';
+
 /**
- * A text imported as a file and exported again, or the error the import refused it with. As in a
- * real file, a lone surrogate arrives as U+FFFD (UTF-8 cannot hold one) and a NUL reaches the
- * decoder, which refuses binary-looking files.
+ * A text imported and exported again, or the error the import refused it with. As in a real
+ * file, a lone surrogate arrives as U+FFFD (UTF-8 cannot hold one) and a NUL reaches the decoder,
+ * which refuses binary-looking files; pasted, both reach the parser as they are.
  */
-function importThenExport(text: string): { output: string } | { refused: unknown } {
+function importThenExport(
+  text: string,
+  path: Path = 'file',
+): { output: string } | { refused: unknown } {
   try {
-    const decoded = decodeMarkdownFile(new TextEncoder().encode(text));
+    const decoded = path === 'file' ? decodeMarkdownFile(new TextEncoder().encode(text)) : text;
     return { output: serializeMarkdown(parseMarkdown(decoded)) };
   } catch (error) {
     return { refused: error };
@@ -31,10 +37,11 @@ interface Loss {
 function losses(
   texts: ReadonlyArray<{ name: string; text: string }>,
   options?: WordOptions,
+  path: Path = 'file',
 ): Loss[] {
   const lost: Loss[] = [];
   for (const { name, text } of texts) {
-    const result = importThenExport(text);
+    const result = importThenExport(text, path);
     if ('refused' in result) {
       const told = result.refused instanceof Error && result.refused.message.trim() !== '';
       if (!told)
@@ -96,6 +103,21 @@ describe('Markdown import never drops text silently', () => {
       ].join('\n'),
     );
     expect(lost).toEqual([]);
+  });
+
+  it('keeps every word of pasted notes with slips, or refuses them saying where', () => {
+    const slipped = slipNotes(vaultNotes(), SEED, SLIPPED);
+    const notes = slipped.map((note, i) => ({ name: `#${i} ${note.from}`, text: note.text }));
+    expect(losses(notes, {}, 'paste')).toEqual([]);
+    // Pasted, a NUL or a lone surrogate is refused with the line it is on, never read changed.
+    const unreadable = notes.filter((note) => /[\0\uD800-\uDFFF]/u.test(note.text));
+    expect(unreadable.length).toBeGreaterThan(50);
+    for (const note of unreadable) {
+      const result = importThenExport(note.text, 'paste');
+      expect('refused' in result && String(result.refused), note.name).toMatch(
+        /^MarkdownImportError: Line \d+, column \d+ holds (a NUL|half of a character)/,
+      );
+    }
   });
 
   // Expected to fail until the issue "Markdown import never drops text silently"; it flips

@@ -14,6 +14,7 @@ import { createMarkdownIt } from './markdownIt.ts';
 import { plainTitle, readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
 import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
+import { checkMarkdownText } from './decode.ts';
 import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
@@ -36,9 +37,11 @@ const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
 /**
  * Parses Markdown (markdown-it with Inkwell's settings) into a document of the Inkwell schema.
  * Runs in Node and the browser, in time linear in the input. Throws MarkdownTooDeepError when
- * blocks nest deeper than a document may (MAX_DEPTH), rather than losing what lies deeper.
+ * blocks nest deeper than a document may (MAX_DEPTH), rather than losing what lies deeper, and a
+ * MarkdownImportError for text holding a NUL or a lone surrogate (checkMarkdownText).
  */
 export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()): PMNode {
+  checkMarkdownText(markdown);
   return parseAt(markdown, schema, {
     depth: 0,
     line: 0,
