@@ -1,64 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeMarkdownFile, parseMarkdown, serializeMarkdown } from './index.ts';
-import { missingWords, type WordOptions } from './test/missingWords.ts';
+import type { WordOptions } from './test/missingWords.ts';
+import {
+  countLosses,
+  importThenExport,
+  lossReport as report,
+  namedSlipNotes,
+  slipTable,
+  type ImportPath,
+} from './test/silentLoss.ts';
 import { slipNotes } from './test/slipNotes.ts';
 import { vaultNotes } from './test/vaultNotes.ts';
 
-/** How a text reaches the codec: as a file's bytes, or as a string (paste, AI answers). */
-type Path = 'file' | 'paste';
-
-/**
- * A text imported and exported again, or the error the import refused it with. As in a real
- * file, a lone surrogate arrives as U+FFFD (UTF-8 cannot hold one) and a NUL reaches the decoder,
- * which refuses binary-looking files; pasted, both reach the parser as they are.
- */
-function importThenExport(
-  text: string,
-  path: Path = 'file',
-): { output: string } | { refused: unknown } {
-  try {
-    const decoded = path === 'file' ? decodeMarkdownFile(new TextEncoder().encode(text)) : text;
-    return { output: serializeMarkdown(parseMarkdown(decoded)) };
-  } catch (error) {
-    return { refused: error };
-  }
-}
-
-interface Loss {
-  name: string;
-  missing: string[];
-}
-
-/**
- * The texts that lose words (docs/PRODUCT.md, "Markdown": import never drops text silently). A
- * refusal is no loss when it is an Error with a message for the writer; any other throw loses all.
- */
 function losses(
   texts: ReadonlyArray<{ name: string; text: string }>,
   options?: WordOptions,
-  path: Path = 'file',
-): Loss[] {
-  const lost: Loss[] = [];
-  for (const { name, text } of texts) {
-    const result = importThenExport(text, path);
-    if ('refused' in result) {
-      const told = result.refused instanceof Error && result.refused.message.trim() !== '';
-      if (!told)
-        lost.push({ name: `${name} (refused without a message)`, missing: missingWords(text, '') });
-      continue;
-    }
-    const missing = missingWords(text, result.output, options);
-    if (missing.length > 0) lost.push({ name, missing });
-  }
-  return lost;
-}
-
-function report(title: string, total: number, lost: Loss[]): string {
-  const examples = lost
-    .slice(0, 6)
-    .map((l) => `  ${l.name}: ${l.missing.length} words, e.g. ${l.missing.slice(0, 8).join(' ')}`);
-  return [`${title}: ${lost.length} of ${total} lose words`, ...examples].join('\n');
+  path?: ImportPath,
+) {
+  return countLosses(texts, options, path).lost;
 }
 
 const SEED = 20261125;
@@ -74,32 +33,14 @@ describe('Markdown import never drops text silently', () => {
 
   it('keeps every word of notes with slips in them, or refuses them with a message', () => {
     const slipped = slipNotes(vaultNotes(), SEED, SLIPPED);
-    const notes = slipped.map((note, i) => ({
-      name: `#${i} ${note.from} [${note.slips.join(', ')}]`,
-      text: note.text,
-    }));
-    const lost = losses(notes);
-    const refused = notes.filter((note) => 'refused' in importThenExport(note.text)).length;
-    // Which slips the losing notes contain: a note has up to three, so this is a lead, not a cause.
-    const losing = new Set(lost.map((loss) => Number(/^#(\d+)/.exec(loss.name)![1])));
-    const bySlip = new Map<string, { with: number; losing: number }>();
-    slipped.forEach((note, i) => {
-      for (const slip of new Set(note.slips)) {
-        const entry = bySlip.get(slip) ?? { with: 0, losing: 0 };
-        entry.with++;
-        if (losing.has(i)) entry.losing++;
-        bySlip.set(slip, entry);
-      }
-    });
-    const rows = [...bySlip]
-      .sort((a, b) => b[1].losing / b[1].with - a[1].losing / a[1].with)
-      .map(([slip, n]) => `    ${slip.padEnd(24)} ${n.losing}/${n.with}`);
+    const notes = namedSlipNotes(slipped);
+    const { lost, refused } = countLosses(notes);
     console.log(
       [
         report(`Slipped notes (seed ${SEED})`, notes.length, lost),
         `  refused with a message: ${refused}`,
         '  notes losing words / notes with the slip:',
-        ...rows,
+        ...slipTable(slipped, lost),
       ].join('\n'),
     );
     expect(lost).toEqual([]);
