@@ -69,4 +69,9 @@ describe('missingWords', () => {
   it('reads character references in the output as the characters', () => {
     expect(missingWords('café', 'caf&eacute;')).toEqual([]);
   });
+
+  it('reads percent escapes in the output as the characters', () => {
+    expect(missingWords('[a]: ]]https://x.org/é', '[a](%5D%5Dhttps://x.org/%C3%A9)')).toEqual([]);
+    expect(missingWords('100%zz done', '100%zz')).toEqual(['done']);
+  });
 });

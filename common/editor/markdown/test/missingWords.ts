@@ -66,12 +66,26 @@ export function wordsThatMustSurvive(source: string, options: WordOptions = {}):
 }
 
 /**
+ * `text` with its percent escapes read as the characters: the export writes link URLs as
+ * markdown-it normalises them (`]]https://…` becomes `%5D%5Dhttps://…`), and no word is lost.
+ */
+function decodePercents(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
  * The words of `source` that `output` has fewer of (each as often as it is missing): the
  * no-silent-loss rule wants none. Character references in the output are read as the characters.
  */
 export function missingWords(source: string, output: string, options: WordOptions = {}): string[] {
   shared ??= new MarkdownItConstructor();
-  const have = countWords(shared.utils.unescapeAll(output));
+  const have = countWords(decodePercents(shared.utils.unescapeAll(output)));
   const missing: string[] = [];
   for (const [word, count] of countWords(wordsThatMustSurvive(source, options))) {
     for (let i = have.get(word) ?? 0; i < count; i++) missing.push(word);
