@@ -132,6 +132,8 @@ class DocBuilder {
   /** The labels of the link reference definitions met so far: a second one is never used. */
   private readonly labels = new Set<string>();
   private lines: string[] | null = null;
+  /** Cells past the header's count in the table row being read, as Markdown, or null. */
+  private rowExcess: string | null = null;
 
   constructor(schema: Schema, base: Base, source: Source) {
     this.source = source;
@@ -274,6 +276,7 @@ class DocBuilder {
         return i;
       case 'tr_open':
         this.push(n.tableRow!, null);
+        this.rowExcess = tokens[i + 1]?.type === 'td_open' ? this.excessCells(tokens, i) : null;
         return i;
       case 'th_open':
       case 'td_open':
@@ -316,6 +319,10 @@ class DocBuilder {
     const type = token.type === 'th_open' ? this.nodes.tableHeader! : this.nodes.tableCell!;
     const inline = tokens[i + 1];
     const children = inline?.type === 'inline' ? this.inline(inline.children ?? []) : [];
+    if (this.rowExcess !== null && tokens[i + 3]?.type === 'tr_close') {
+      const excess = shared!.parseInline(this.rowExcess, this.source.env)[0]?.children ?? [];
+      children.push(this.schema.text(' | '), ...this.inline(excess));
+    }
     const paragraph = this.nodes.paragraph!.create(null, children);
     // The cell's paragraph is a level below the cell.
     this.checkDepth(this.childDepth + 1);
@@ -363,6 +370,34 @@ class DocBuilder {
       if (line) inline.push(this.schema.text(line));
     });
     this.add(this.nodes.paragraph!.create({ textAlign: this.align }, inline));
+  }
+
+  /**
+   * A GFM table ignores the cells of a row past the header's count, and with them their text: a
+   * stray `|` or text after the row's last pipe would vanish (docs/PRODUCT.md, "Markdown": import
+   * never drops text silently). They are kept in the row's last cell, after a `|`.
+   */
+  private excessCells(tokens: Token[], i: number): string | null {
+    const map = tokens[i]!.map;
+    if (!map) return null;
+    let count = 0;
+    for (let k = i + 1; k < tokens.length && tokens[k]!.type !== 'tr_close'; k++) {
+      if (tokens[k]!.type === 'td_open') count++;
+    }
+    this.lines ??= this.source.markdown.split('\n');
+    let line = this.lines[map[0]] ?? '';
+    const quoted = this.stack.some(
+      (f) => f.type === this.nodes.blockquote || f.type === this.nodes.callout,
+    );
+    if (quoted) line = line.replace(/^[ \t]*(?:>[ \t]?)*/, '');
+    const cells = line.trim().split(/(?<!\\)\|/);
+    if (cells[0] === '') cells.shift();
+    if (cells.at(-1) === '') cells.pop();
+    if (cells.length <= count) return null;
+    return cells
+      .slice(count)
+      .map((cell) => cell.trim())
+      .join(' | ');
   }
 
   /** The labels the whole document writes in brackets other than as a definition. */

@@ -113,3 +113,20 @@ describe('importing a declaration', () => {
     expectWordsKept('Intro.\n<!DOCTYPE html\n> [!NOTE]\n> A quote.\n', ['DOCTYPE html', 'A quote']);
   });
 });
+
+describe('importing a table row with more cells than its header', () => {
+  it('keeps the extra cells in the last cell, after a |, instead of dropping them', () => {
+    const markdown = '| a | b |\n| - | - |\n| 1 | 2 | 3 |\n| x | y |z **w**\n';
+    expectWordsKept(markdown, ['3', 'z']);
+    expect(importAndExport(markdown).held).toContain('2 | 3xy | z w');
+    expect(importAndExport(markdown).exported).toBe(
+      '| a | b |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| x | y \\| z **w** |\n',
+    );
+  });
+
+  it('finds the extra cells of a row inside a quote', () => {
+    const markdown = '> | q | r |\n> |---|---|\n> | 1 | 2 | 3 |\n';
+    expectWordsKept(markdown, ['3']);
+    expect(importAndExport(markdown).held).toContain('2 | 3');
+  });
+});
