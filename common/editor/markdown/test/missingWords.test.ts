@@ -90,4 +90,11 @@ describe('missingWords', () => {
     // A word lost outright is still missing, even next to one that was joined.
     expect(missingWords('lost 123<x>CLICK</x>', '123CLICK', lenient)).toEqual(['lost']);
   });
+
+  it('reads front matter as Inkwell does: a fence in it opens no code block', () => {
+    const source = '---\ntitle: x\n```\n---\n\n[a link][ref] <b>bold</b>\n\n[ref]: https://x.org\n';
+    expect(
+      missingWords(source, '---\ntitle: x\n```\n---\n\n[a link](https://x.org) **bold**'),
+    ).toEqual([]);
+  });
 });
