@@ -12,6 +12,7 @@ import {
 import { slipNotes } from './test/slipNotes.ts';
 import { vaultNotes } from './test/vaultNotes.ts';
 
+/** The texts that lose words; a refusal with a message loses none. */
 function losses(
   texts: ReadonlyArray<{ name: string; text: string }>,
   options?: WordOptions,
