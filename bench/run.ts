@@ -5,6 +5,7 @@ import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
 import { coldStart } from './coldStart.ts';
 import { keystroke } from './keystroke.ts';
+import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
 import { bundleSize } from './bundleSize.ts';
 import { profile } from './profile.ts';
@@ -23,6 +24,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   coldStart,
   aiGateway,
   aiStream,
+  noSilentLoss,
 };
 
 /** Run only when named: they explain figures rather than measure them. */

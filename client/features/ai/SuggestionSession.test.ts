@@ -161,6 +161,21 @@ describe('SuggestionSession', () => {
     expect(shownSuggestion(editor.state)).not.toBeNull();
   });
 
+  it('refuses an answer holding a lone surrogate or a NUL, saying where', async () => {
+    for (const [text, what] of [
+      ['Fine.\n\nCut \ud83d here.', 'Line 3, column 5 holds half of a character'],
+      ['Fine.\nA\u0000B', 'Line 2, column 2 holds a NUL character'],
+    ] as const) {
+      const { start, before } = setUp([['delta', { text }], DONE]);
+      const session = start({ command: 'explain' });
+      await settled(session);
+      session.accept('insert');
+      expect(editor.getJSON()).toEqual(before);
+      expect(shownVariant(session.current).error).toContain(what);
+      session.discard();
+    }
+  });
+
   it('refuses an answer that would nest too deeply where it goes in', async () => {
     const { start } = setUp([['delta', { text: `${'>'.repeat(60)} deep` }], DONE]);
     let quotes: object = { type: 'paragraph', content: [{ type: 'text', text: 'inside' }] };

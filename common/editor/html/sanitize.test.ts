@@ -288,8 +288,21 @@ describe('sanitizeHtml on elements', () => {
     expect(sanitizeHtml('<image src=x onerror=alert(1)>')).toBe('');
   });
 
-  it('drops doctypes, processing instructions, CDATA and bogus comments', () => {
-    expect(sanitizeHtml('<!DOCTYPE html><?xml version="1.0"?><![CDATA[x]]>a</ x>b')).toBe('ab');
+  it('keeps doctypes, processing instructions and bogus comments as written, inert', () => {
+    const html = '<!DOCTYPE html><?xml version="1.0"?><![CDATA[x]]>a</ x>b<?php echo 1; ?>';
+    expect(sanitizeHtml(html)).toBe(html);
+    const doc = parser.parseFromString(html, 'text/html');
+    expect(doc.body.textContent).toBe('ab');
+    expect(unsafeParts(doc)).toEqual([]);
+  });
+
+  it('keeps a doctype or processing instruction the input ends inside as text', () => {
+    expect(sanitizeHtml('a<!DOCTYPE html')).toBe('a&lt;!DOCTYPE html');
+    expect(sanitizeHtml('a<?php echo 1 & "<b"')).toBe('a&lt;?php echo 1 &amp; "&lt;b"');
+  });
+
+  it('keeps a doctype as written only up to the > that ends it for a browser', () => {
+    expect(sanitizeHtml('<!x a="><img src=x onerror=alert(1)>">')).toBe('<!x a="><img src=x>">');
   });
 
   it('drops an end tag of nothing (</>) and a tag cut off by the end of the input', () => {

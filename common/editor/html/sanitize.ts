@@ -67,6 +67,19 @@ function isCommentToEnd(html: string, start: number, end: number): boolean {
   );
 }
 
+/**
+ * True for `<!X…`, `<?…` and `</ …` (not a comment, not `</>`): markup a browser reads up to the
+ * next `>` as a doctype or a comment and shows nothing of. Writers put doctypes, PHP and XML
+ * declarations in notes (docs/PRODUCT.md, "Markdown": import never drops text silently).
+ */
+function isDeclaration(html: string, start: number): boolean {
+  const next = html.charCodeAt(start + 1);
+  const after = html.charAt(start + 2);
+  if (next === 0x3f) return true;
+  if (next === 0x21) return !html.startsWith('--', start + 2);
+  return next === 0x2f && after !== '>' && !/[A-Za-z]/.test(after);
+}
+
 /** Raw text of a removed element, written as text that shows the same characters. */
 function escapeRawText(text: string, rcdata: boolean): string {
   return (rcdata ? text : text.replaceAll('&', '&amp;')).replaceAll('<', '&lt;');
@@ -140,6 +153,13 @@ export function sanitizeHtml(html: string): string {
       out.text(escapeRawText(html.slice(token.start, token.end), RCDATA.has(rawTextOf)));
     } else if (token.type === 'other' && isCommentToEnd(html, token.start, token.end)) {
       out.markup(html.slice(token.start, token.end));
+    } else if (token.type === 'other' && !tokenizer.foreign && isDeclaration(html, token.start)) {
+      // A doctype, processing instruction or bogus comment: inert, so kept as written; one the
+      // input ends inside is kept as text, since a browser would hide all it holds.
+      const raw = html.slice(token.start, token.end);
+      if (raw.endsWith('>')) out.markup(raw);
+      else if (raw[1] !== '/') out.text(escapeRawText(raw, false));
+      else out.gap();
     } else if (token.type !== 'tag') {
       out.gap();
       // The text of a CDATA section in svg or math is shown, as text.

@@ -28,6 +28,17 @@ describe('the md command-line codec', () => {
     expect(() => runCommand('roundtrip', bytes('# a\u0000b'))).toThrow(/binary/);
   });
 
+  it('says on which line a file stops being text', () => {
+    const invalid = new Uint8Array([...bytes('# a\n\nb\n'), 0xed, 0xa0, 0xbd, 0x0a]);
+    expect(() => runCommand('roundtrip', invalid)).toThrow(
+      'This file is not UTF-8 text (line 4 holds bytes that are not), so it cannot be read as Markdown.',
+    );
+    expect(() => runCommand('roundtrip', bytes('# a\n\nb\u0000c\n'))).toThrow(
+      'Line 3, column 2 holds a NUL character (U+0000), which text never does: this looks like a ' +
+        'binary file, not Markdown.',
+    );
+  });
+
   it('refuses a file over the import limit', () => {
     const big = new Uint8Array(MARKDOWN_IMPORT_LIMIT + 1).fill(0x61);
     expect(() => runCommand('roundtrip', big)).toThrow(/up to 10\.0 MB/);

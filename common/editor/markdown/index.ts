@@ -3,6 +3,7 @@ export { parseMarkdown } from './parseMarkdown.ts';
 export { serializeMarkdown } from './serializeMarkdown.ts';
 export {
   checkMarkdownFileSize,
+  checkMarkdownText,
   decodeMarkdownFile,
   MarkdownImportError,
   MARKDOWN_IMPORT_LIMIT,

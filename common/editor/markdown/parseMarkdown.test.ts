@@ -98,3 +98,33 @@ describe('parseMarkdown at the nesting limit', () => {
     expect(doc.textContent).toBe('After');
   });
 });
+
+describe('parseMarkdown on text that is not text', () => {
+  it('refuses a lone surrogate (pasted or from an AI answer), naming its line and column', () => {
+    for (const [markdown, code, line, column] of [
+      ['# Title\n\nA cut \ud83d emoji', 'D83D', 3, 7],
+      ['\ude00 at the start', 'DE00', 1, 1],
+      ['> quote\n> low \udc00', 'DC00', 2, 7],
+    ] as const) {
+      const error = refusal(markdown);
+      expect(error).toBeInstanceOf(MarkdownImportError);
+      expect(error).toMatchObject({
+        code: 'not_text',
+        message:
+          `Line ${line}, column ${column} holds half of a character (a lone surrogate, ` +
+          `U+${code}): the text was cut or damaged, so it cannot be read as Markdown.`,
+      });
+    }
+  });
+
+  it('refuses a NUL, naming its line, instead of reading it as U+FFFD', () => {
+    expect(refusal('one\ntwo\u0000')).toMatchObject({
+      code: 'not_text',
+      message: expect.stringMatching(/^Line 2, column 4 holds a NUL character \(U\+0000\)/),
+    });
+  });
+
+  it('reads a whole surrogate pair as the character it is', () => {
+    expect(parseMarkdown('An emoji \ud83d\ude00.').textContent).toBe('An emoji \u{1F600}.');
+  });
+});

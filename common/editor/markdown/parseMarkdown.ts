@@ -14,6 +14,7 @@ import { createMarkdownIt } from './markdownIt.ts';
 import { plainTitle, readHtmlInline, readImageTag, readVideoBlock } from './readHtml.ts';
 import { ALIGN_CLOSE, ALIGN_OPEN_RE } from './htmlForms.ts';
 import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
+import { checkMarkdownText } from './decode.ts';
 import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
@@ -37,22 +38,84 @@ const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
 /**
  * Parses Markdown (markdown-it with Inkwell's settings) into a document of the Inkwell schema.
  * Runs in Node and the browser, in time linear in the input. Throws MarkdownTooDeepError when
- * blocks nest deeper than a document may (MAX_DEPTH), rather than losing what lies deeper.
+ * blocks nest deeper than a document may (MAX_DEPTH), rather than losing what lies deeper, and a
+ * MarkdownImportError for text holding a NUL or a lone surrogate (checkMarkdownText).
  */
 export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()): PMNode {
-  return parseAt(markdown, schema, { depth: 0, line: 0 });
+  checkMarkdownText(markdown);
+  return parseAt(markdown, schema, {
+    depth: 0,
+    line: 0,
+    document: { text: markdown, labels: null },
+  });
 }
 
 /** Where a piece of Markdown sits: the depth of its container and the line before its first. */
 interface Base {
   depth: number;
   line: number;
+  /** The whole document, of which this Markdown is a part. */
+  document: WholeDocument;
+  /** True for Markdown read apart from the document's (after a construct left open). */
+  apart?: boolean;
+}
+
+/** The Markdown of the whole document, and the labels written in brackets in it (read once). */
+interface WholeDocument {
+  text: string;
+  labels: Set<string> | null;
 }
 
 function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
-  shared ??= createMarkdownIt();
-  const tokens = shared.parse(markdown, {});
-  return new DocBuilder(schema, base).build(tokens);
+  if (!shared) {
+    shared = createMarkdownIt();
+    // Definitions stay in the token stream, so that one no link uses can be kept as text.
+    shared.core.ruler.disable('strip_references');
+  }
+  const env: MarkdownEnv = {};
+  const tokens = shared.parse(markdown, env);
+  return new DocBuilder(schema, base, readSource(markdown, env, tokens)).build(tokens);
+}
+
+/** What markdown-it collects while parsing: the link reference definitions, by label. */
+interface MarkdownEnv {
+  [key: string | symbol]: unknown;
+  references?: Record<string, { href: string; title: string }>;
+}
+
+/** The source parsed, with what is needed to tell a used link reference definition. */
+interface Source {
+  markdown: string;
+  env: MarkdownEnv;
+  /** `href` and `title` of every link and image, as `href title`. */
+  links: Set<string>;
+  /** The labels written in brackets in raw HTML, where they reference nothing. */
+  htmlLabels: Set<string>;
+}
+
+/** The link targets and the bracketed labels in raw HTML of a token stream. */
+function readSource(markdown: string, env: MarkdownEnv, tokens: Token[]): Source {
+  const links = new Set<string>();
+  let html = '';
+  for (const token of tokens) {
+    if (token.type === 'html_block') html += `${token.content}\n`;
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open' || child.type === 'image') {
+        const href = child.attrGet('href') ?? child.attrGet('src') ?? '';
+        links.add(`${href} ${child.attrGet('title') ?? ''}`);
+      } else if (child.type === 'html_inline') html += `${child.content}\n`;
+    }
+  }
+  return { markdown, env, links, htmlLabels: bracketedLabels(html) };
+}
+
+/** The labels written as `[label]` (not followed by `:`) in `text`, normalised as markdown-it does. */
+function bracketedLabels(text: string): Set<string> {
+  const labels = new Set<string>();
+  for (const match of text.matchAll(/\[([^[\]]{1,999})\](?!:)/g)) {
+    labels.add(shared!.utils.normalizeReference(match[1]!));
+  }
+  return labels;
 }
 
 class DocBuilder {
@@ -66,7 +129,15 @@ class DocBuilder {
   /** The line of the block token being read (1-based), for errors. */
   private line: number;
 
-  constructor(schema: Schema, base: Base) {
+  private readonly source: Source;
+  /** The labels of the link reference definitions met so far: a second one is never used. */
+  private readonly labels = new Set<string>();
+  private lines: string[] | null = null;
+  /** Cells past the header's count in the table row being read, as Markdown, or null. */
+  private rowExcess: string | null = null;
+
+  constructor(schema: Schema, base: Base, source: Source) {
+    this.source = source;
     this.schema = schema;
     this.nodes = schema.nodes;
     this.base = base;
@@ -198,11 +269,15 @@ class DocBuilder {
         return i;
       case 'html_block':
         return this.htmlBlock(tokens, i);
+      case 'reference_definition':
+        this.referenceDefinition(token);
+        return i;
       case 'table_open':
         this.push(n.table!, null);
         return i;
       case 'tr_open':
         this.push(n.tableRow!, null);
+        this.rowExcess = tokens[i + 1]?.type === 'td_open' ? this.excessCells(tokens, i) : null;
         return i;
       case 'th_open':
       case 'td_open':
@@ -246,6 +321,10 @@ class DocBuilder {
     const type = token.type === 'th_open' ? this.nodes.tableHeader! : this.nodes.tableCell!;
     const inline = tokens[i + 1];
     const children = inline?.type === 'inline' ? this.inline(inline.children ?? []) : [];
+    if (this.rowExcess !== null && tokens[i + 3]?.type === 'tr_close') {
+      const excess = shared!.parseInline(this.rowExcess, this.source.env)[0]?.children ?? [];
+      children.push(this.schema.text(' | '), ...this.inline(excess));
+    }
     const paragraph = this.nodes.paragraph!.create(null, children);
     // The cell's paragraph is a level below the cell.
     this.checkDepth(this.childDepth + 1);
@@ -265,6 +344,69 @@ class DocBuilder {
       }
     }
     this.add(this.close({ ...frame, attrs }));
+  }
+
+  /**
+   * The export writes links inline, so a link reference definition that no link uses would
+   * vanish. When a slip cut it off from the references to its label (they are in raw HTML, or it
+   * is in text read apart after a construct left open), it is kept as the text it is
+   * (docs/PRODUCT.md, "Markdown": import never drops text silently). Others left unused show
+   * nothing in CommonMark either, and are left out as it does.
+   */
+  private referenceDefinition(token: Token): void {
+    const label = String((token.meta as { label?: unknown } | null)?.label ?? '');
+    const first = !this.labels.has(label);
+    this.labels.add(label);
+    const target = this.source.env.references?.[label];
+    if (!first || !target || !token.map) return;
+    if (this.source.links.has(`${target.href} ${target.title}`)) return;
+    const cutOff = this.base.apart ? this.namedLabels() : this.source.htmlLabels;
+    if (!cutOff.has(label)) return;
+    this.lines ??= this.source.markdown.split('\n');
+    const text = this.lines
+      .slice(token.map[0], token.map[1])
+      .map((line, k) => (k === 0 ? line.slice(line.indexOf('[')) : line.replace(/^[\s>]*/, '')));
+    const inline: PMNode[] = [];
+    text.forEach((line, k) => {
+      if (k > 0) inline.push(this.nodes.softBreak!.create());
+      if (line) inline.push(this.schema.text(line));
+    });
+    this.add(this.nodes.paragraph!.create({ textAlign: this.align }, inline));
+  }
+
+  /**
+   * A GFM table ignores the cells of a row past the header's count, and with them their text: a
+   * stray `|` or text after the row's last pipe would vanish (docs/PRODUCT.md, "Markdown": import
+   * never drops text silently). They are kept in the row's last cell, after a `|`.
+   */
+  private excessCells(tokens: Token[], i: number): string | null {
+    const map = tokens[i]!.map;
+    if (!map) return null;
+    let count = 0;
+    for (let k = i + 1; k < tokens.length && tokens[k]!.type !== 'tr_close'; k++) {
+      if (tokens[k]!.type === 'td_open') count++;
+    }
+    this.lines ??= this.source.markdown.split('\n');
+    let line = this.lines[map[0]] ?? '';
+    const quoted = this.stack.some(
+      (f) => f.type === this.nodes.blockquote || f.type === this.nodes.callout,
+    );
+    if (quoted) line = line.replace(/^[ \t]*(?:>[ \t]?)*/, '');
+    const cells = line.trim().split(/(?<!\\)\|/);
+    if (cells[0] === '') cells.shift();
+    if (cells.at(-1) === '') cells.pop();
+    if (cells.length <= count) return null;
+    return cells
+      .slice(count)
+      .map((cell) => cell.trim())
+      .join(' | ');
+  }
+
+  /** The labels the whole document writes in brackets other than as a definition. */
+  private namedLabels(): Set<string> {
+    const document = this.base.document;
+    document.labels ??= bracketedLabels(document.text);
+    return document.labels;
   }
 
   private htmlBlock(tokens: Token[], i: number): number {
@@ -310,7 +452,7 @@ class DocBuilder {
 
   /** Adds the blocks of `markdown` read as if it stood here, at this depth and line. */
   private parseHere(markdown: string): void {
-    const base = { depth: this.childDepth - 1, line: this.line - 1 };
+    const base = { ...this.base, depth: this.childDepth - 1, line: this.line - 1, apart: true };
     parseAt(markdown, this.schema, base).forEach((node) => this.add(node));
   }
 

@@ -79,3 +79,54 @@ describe('importing an HTML block that was never closed', () => {
     expect(types.slice(-3)).toEqual(['paragraph', 'paragraph', 'bulletList']);
   });
 });
+
+describe('importing a link reference definition that a slip cut off from its references', () => {
+  const LINKS = '[Docs][docs] and [Blog][blog].\n';
+  const DEFINITIONS = '[docs]: https://docs.example/start\n[blog]: https://blog.example/\n';
+
+  it('keeps definitions read after an unclosed processing instruction as text', () => {
+    expectWordsKept(`${LINKS}\n<?php echo $title;\n\n${DEFINITIONS}`, [
+      'docs.example/start',
+      'blog.example',
+    ]);
+  });
+
+  it('keeps definitions read as the text of a textarea left open', () => {
+    expectWordsKept(`${LINKS}\n<textarea>${DEFINITIONS}`, ['docs.example/start', 'blog.example']);
+  });
+
+  it('keeps definitions whose only references are in raw HTML as text', () => {
+    const markdown = `<details><summary>More</summary>\n${LINKS}\n${DEFINITIONS}`;
+    expectWordsKept(markdown, ['docs.example/start', 'blog.example']);
+  });
+
+  it('leaves out a definition no reference names, as CommonMark shows nothing of it', () => {
+    const { held } = importAndExport(`${LINKS}\n${DEFINITIONS}[unused]: https://unused.example/\n`);
+    expect(held).toBe('Docs and Blog.');
+  });
+});
+
+describe('importing a declaration', () => {
+  it('keeps a closed doctype as raw HTML, written back as it was', () => {
+    const markdown = '<!DOCTYPE html>\n\nText after.\n';
+    expect(importAndExport(markdown).exported).toBe(markdown);
+    expectWordsKept('Intro.\n<!DOCTYPE html\n> [!NOTE]\n> A quote.\n', ['DOCTYPE html', 'A quote']);
+  });
+});
+
+describe('importing a table row with more cells than its header', () => {
+  it('keeps the extra cells in the last cell, after a |, instead of dropping them', () => {
+    const markdown = '| a | b |\n| - | - |\n| 1 | 2 | 3 |\n| x | y |z **w**\n';
+    expectWordsKept(markdown, ['3', 'z']);
+    expect(importAndExport(markdown).held).toContain('2 | 3xy | z w');
+    expect(importAndExport(markdown).exported).toBe(
+      '| a | b |\n| --- | --- |\n| 1 | 2 \\| 3 |\n| x | y \\| z **w** |\n',
+    );
+  });
+
+  it('finds the extra cells of a row inside a quote', () => {
+    const markdown = '> | q | r |\n> |---|---|\n> | 1 | 2 | 3 |\n';
+    expectWordsKept(markdown, ['3']);
+    expect(importAndExport(markdown).held).toContain('2 | 3');
+  });
+});

@@ -1,4 +1,8 @@
 import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
+import {
+  FRONT_MATTER_TOKEN,
+  frontMatterPlugin,
+} from '../../dialects/frontMatter/frontMatterRule.ts';
 
 /** A fenced code block found in a Markdown source, by character offsets. */
 export interface Fence {
@@ -73,16 +77,17 @@ let reader: MarkdownIt | undefined;
 /**
  * Like `maskCode`, but with CommonMark's block structure as markdown-it reads it: indented code is
  * code too, and raw HTML blocks have no code spans (a backtick there is just a character, as in
- * `onload=`alert(1)``).
+ * `onload=`alert(1)``). Front matter is read as Inkwell reads it, kept as written like code: a
+ * stray fence in it opens nothing.
  */
 export function maskCodeBlocks(source: string): string {
-  reader ??= new MarkdownItConstructor('commonmark');
+  reader ??= new MarkdownItConstructor('commonmark').use(frontMatterPlugin);
   const lines = source.split('\n');
   const role: Array<'code' | 'html' | undefined> = new Array<undefined>(lines.length);
   for (const token of reader.parse(source, {})) {
     if (!token.map) continue;
     const kind =
-      token.type === 'fence' || token.type === 'code_block'
+      token.type === 'fence' || token.type === 'code_block' || token.type === FRONT_MATTER_TOKEN
         ? 'code'
         : token.type === 'html_block'
           ? 'html'

@@ -69,4 +69,32 @@ describe('missingWords', () => {
   it('reads character references in the output as the characters', () => {
     expect(missingWords('café', 'caf&eacute;')).toEqual([]);
   });
+
+  it('reads percent escapes in the output as the characters', () => {
+    expect(missingWords('[a]: ]]https://x.org/é', '[a](%5D%5Dhttps://x.org/%C3%A9)')).toEqual([]);
+    expect(missingWords('100%zz done', '100%zz')).toEqual(['done']);
+  });
+
+  it('forgives template content, namespaced tag names and the CDATA marker as markup', () => {
+    expect(missingWords('a <template>b c</template> d', 'a  d')).toEqual([]);
+    expect(missingWords('<svg:mask>x</svg:mask>', 'x')).toEqual([]);
+    expect(missingWords('<svg><![CDATA[x]]></svg>', 'x')).toEqual([]);
+  });
+
+  it('forgives, with attribute values, odd attribute names and words a removed tag had parted', () => {
+    const lenient = { ignoreAttributeValues: true };
+    expect(missingWords('<x onload&#x3d;alert(1)>t', 't', lenient)).toEqual([]);
+    expect(missingWords('<set/xmlns=u>t', 't', lenient)).toEqual([]);
+    expect(missingWords('123<x>CLICK</x>', '123CLICK', lenient)).toEqual([]);
+    expect(missingWords('123<x>CLICK</x>', '123CLICK')).toEqual(['123', 'CLICK']);
+    // A word lost outright is still missing, even next to one that was joined.
+    expect(missingWords('lost 123<x>CLICK</x>', '123CLICK', lenient)).toEqual(['lost']);
+  });
+
+  it('reads front matter as Inkwell does: a fence in it opens no code block', () => {
+    const source = '---\ntitle: x\n```\n---\n\n[a link][ref] <b>bold</b>\n\n[ref]: https://x.org\n';
+    expect(
+      missingWords(source, '---\ntitle: x\n```\n---\n\n[a link](https://x.org) **bold**'),
+    ).toEqual([]);
+  });
 });

@@ -5,12 +5,12 @@ import { blank, maskCodeBlocks } from './maskCode.ts';
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 
 /**
- * Raw HTML whose text Inkwell drops on purpose (docs/PRODUCT.md, "Raw HTML"): script and style
- * elements (to their end tag, or to the end of the text when there is none) and event handler
- * attributes.
+ * Raw HTML whose text Inkwell drops on purpose (docs/limits.md, "No silent loss on import"):
+ * script, style and template elements (to their end tag, or to the end of the text when there is
+ * none) and event handler attributes.
  */
 const EXEMPT = [
-  /<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$(?![\s\S]))/gi,
+  /<(script|style|template)\b[\s\S]*?(?:<\/\1\s*>|$(?![\s\S]))/gi,
   /(?<=<[a-z][^<>]*\s)on[a-z]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi,
 ];
 
@@ -21,7 +21,7 @@ const EXEMPT = [
  * labels (`[text][label]` may become an inline link).
  */
 const MARKUP = [
-  /<\/?[a-z][a-z0-9-]*|(?<=<[a-z][^<>]*\s)[a-z_:][\w:.-]*(?=\s*=)|(?<=<[a-z][^<>]*\s)[a-z_:][\w:.-]*(?=[\s/>])/gi,
+  /<\/?[a-z][a-z0-9:-]*|<!\[CDATA\[|(?<=<[a-z][^<>]*[\s/])[a-z_:][\w:.-]*(?=\s*=)|(?<=<[a-z][^<>]*[\s/])[a-z_:][\w:.-]*(?=[\s/>])/gi,
   /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi,
   /^(?:[ \t]*>)*[ \t]*\d{1,9}(?=[.)](?:[ \t]|$))/gm,
   /(?<=\])\[[^[\]\n]+\](?!\()|^ {0,3}\[[^\]\n]+\](?=:)/gm,
@@ -38,11 +38,21 @@ export function countWords(text: string): Map<string, number> {
 }
 
 /** Quoted attribute values of raw HTML tags: words in them are not text a reader sees. */
-const ATTRIBUTE_VALUES = /(?<=<[a-z][^<>]*=\s*)(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)/gi;
+const ATTRIBUTE_VALUES = /(?<=<[a-z][^<>]*=\s*)(?:"[^"]*"|'[^']*'|[^\s"'=<>]+)/gi;
+
+/**
+ * Attribute names as a browser reads them: anything up to a space, `/`, `>` or `=`, so that
+ * hostile ones such as `onload&#x3d;alert(1)` are names too.
+ */
+const ATTRIBUTE_NAMES = /(?<=<[a-z][^<>]*[\s/])[^\s/>=]+/gi;
 
 /** How strictly words are counted. */
 export interface WordOptions {
-  /** Also forgive words inside raw HTML attribute values (`id`, `href`, `width`, …). */
+  /**
+   * Also forgive words inside raw HTML attribute values (`id`, `href`, `width`, …) and names, and
+   * words that the output joined because a tag removed between them stood alone (`1<x>2` shows
+   * `12` in a browser too).
+   */
   ignoreAttributeValues?: boolean;
 }
 
@@ -50,7 +60,7 @@ export interface WordOptions {
 export function wordsThatMustSurvive(source: string, options: WordOptions = {}): string {
   let text = source;
   // Values go before markup: their pattern needs the tag name that the markup pattern blanks.
-  const values = options.ignoreAttributeValues ? [ATTRIBUTE_VALUES] : [];
+  const values = options.ignoreAttributeValues ? [ATTRIBUTE_VALUES, ATTRIBUTE_NAMES] : [];
   const patterns = [...EXEMPT, ...values, ...MARKUP];
   // Code is shown as it is, so every word in it counts, markup or not: patterns are matched
   // against the text with code blanked, and what they match is blanked in both.
@@ -66,15 +76,36 @@ export function wordsThatMustSurvive(source: string, options: WordOptions = {}):
 }
 
 /**
+ * `text` with its percent escapes read as the characters: the export writes link URLs as
+ * markdown-it normalises them (`]]https://…` becomes `%5D%5Dhttps://…`), and no word is lost.
+ */
+function decodePercents(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
  * The words of `source` that `output` has fewer of (each as often as it is missing): the
  * no-silent-loss rule wants none. Character references in the output are read as the characters.
  */
 export function missingWords(source: string, output: string, options: WordOptions = {}): string[] {
   shared ??= new MarkdownItConstructor();
-  const have = countWords(shared.utils.unescapeAll(output));
+  const text = shared.utils.unescapeAll(output);
+  // A word counts as kept in either reading: with the percent escapes as written or decoded.
+  const have = countWords(text);
+  const decoded = countWords(decodePercents(text));
   const missing: string[] = [];
-  for (const [word, count] of countWords(wordsThatMustSurvive(source, options))) {
-    for (let i = have.get(word) ?? 0; i < count; i++) missing.push(word);
+  const wanted = countWords(wordsThatMustSurvive(source, options));
+  for (const [word, count] of wanted) {
+    const kept = Math.max(have.get(word) ?? 0, decoded.get(word) ?? 0);
+    for (let i = kept; i < count; i++) missing.push(word);
   }
-  return missing;
+  if (!options.ignoreAttributeValues) return missing;
+  const joined = [...have.keys()].filter((word) => !wanted.has(word));
+  return missing.filter((word) => !joined.some((other) => other.includes(word)));
 }
