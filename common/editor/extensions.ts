@@ -7,7 +7,6 @@ import { TextStyle } from '@tiptap/extension-text-style';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
 import { Code } from './nodes/Code.ts';
 import { Color } from './nodes/Color.ts';
-import { Highlight } from './nodes/Highlight.ts';
 import { TextAlign } from './nodes/TextAlign.ts';
 import { CodeBlock } from './nodes/CodeBlock.ts';
 import { HtmlBlock } from './nodes/HtmlBlock.ts';
