@@ -20,7 +20,9 @@ describe('pasted HTML styles', () => {
       '<p><span style="color: #d73a49">a</span><mark data-color="#ff0">b</mark></p>',
     );
     expect(JSON.stringify(json)).toContain('{"type":"textStyle","attrs":{"color":"#d73a49"}}');
-    expect(JSON.stringify(json)).toContain('{"type":"highlight","attrs":{"color":"#ff0","syntax":null}}');
+    expect(JSON.stringify(json)).toContain(
+      '{"type":"highlight","attrs":{"color":"#ff0","syntax":null}}',
+    );
   });
 
   it('drops a colour that is not one, such as var() or one that adds declarations', () => {
