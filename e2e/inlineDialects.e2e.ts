@@ -162,6 +162,12 @@ test('math from the slash menu opens its source, and an emptied formula goes awa
   await editor.click();
   await page.keyboard.type('Area ');
   await page.keyboard.type('/inline');
+  // Enter once the menu offers it, as a person sees it first: the menu's code loads with the
+  // first key, and keys sent back to back can arrive before it.
+  await page
+    .getByRole('listbox', { name: 'Blocks' })
+    .getByRole('option', { name: 'Inline math', selected: true })
+    .waitFor();
   await page.keyboard.press('Enter');
   const source = editor.locator('input.ink-math__source');
   await source.waitFor();
