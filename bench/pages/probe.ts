@@ -66,11 +66,18 @@ new PerformanceObserver((list) => {
 function hasHeading(text: string): boolean {
   const editors = document.querySelectorAll('.ProseMirror');
   for (const editor of editors) {
-    // Inkwell's editor holds its blocks in chunks; the bare editor holds them directly.
-    let block = editor.lastElementChild;
-    if (block?.classList.contains('ink-chunk')) block = block.lastElementChild;
-    for (let i = 0; block && i < TAIL_BLOCKS; i++, block = block.previousElementSibling) {
-      if (/^H[1-6]$/.test(block.tagName) && block.textContent?.trim() === text) return true;
+    // Inkwell's editor holds its blocks in chunks (the last may hold only a few, so the walk goes
+    // on into the chunks before it); the bare editor holds them directly.
+    let seen = 0;
+    for (let top = editor.lastElementChild; top && seen < TAIL_BLOCKS;) {
+      const chunked = top.classList.contains('ink-chunk');
+      let block = chunked ? top.lastElementChild : top;
+      while (block && seen < TAIL_BLOCKS) {
+        if (/^H[1-6]$/.test(block.tagName) && block.textContent?.trim() === text) return true;
+        seen++;
+        block = chunked ? block.previousElementSibling : null;
+      }
+      top = top.previousElementSibling;
     }
   }
   return false;
