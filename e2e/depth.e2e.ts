@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './harness.ts';
+import { test } from 'node:test';
+import { useBrowser } from './harness.ts';
 import {
   editorLocator,
   exportMarkdown,
@@ -11,22 +10,14 @@ import {
   type EditorSession,
 } from './editorPage.ts';
 
-let browser: Browser;
+const browser = useBrowser();
 let session: EditorSession;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
 
 const quotes = (levels: number) =>
   '<blockquote>'.repeat(levels) + '<p>deep</p>' + '</blockquote>'.repeat(levels);
 
 test('Markdown and pastes nested past the limit are refused whole, with the reason', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const alert = (text: RegExp) => page.getByRole('alert').filter({ hasText: text }).waitFor();
   await importMarkdown(page, '# Kept\n\nThis stays.\n', 'kept.md');

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './harness.ts';
+import { test } from 'node:test';
+import { useBrowser, screenshot } from './harness.ts';
 import {
   editorLocator,
   exportMarkdown,
@@ -27,19 +26,11 @@ const NOTE = [
   '',
 ].join('\n');
 
-let browser: Browser;
+const browser = useBrowser();
 let session: EditorSession;
 
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
 test('imports a note with front matter and callouts, edits a property, exports the change', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   await importMarkdown(page, NOTE, 'trip.md');
   const editor = editorLocator(page);
@@ -91,7 +82,7 @@ test('imports a note with front matter and callouts, edits a property, exports t
 });
 
 test('a callout is inserted from the slash menu, its type changed from its menu', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   await page.waitForLoadState('networkidle');
   const editor = editorLocator(page);
@@ -115,7 +106,7 @@ test('a callout is inserted from the slash menu, its type changed from its menu'
 });
 
 test('front matter that is not valid YAML is shown as its source and exported unchanged', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const note = '---\ntags: [unclosed\n---\n\nText.\n';
   await importMarkdown(page, note, 'broken.md');

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { DocumentRecord, ListDocumentsResponse } from '../common/api/documents.ts';
 import { editorLocator, importMarkdown, openEditor, type EditorSession } from './editorPage.ts';
-import { appUrl, launchBrowser, screenshot } from './harness.ts';
+import { appUrl, useBrowser, screenshot } from './harness.ts';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Types at the end of the document. */
 async function typeAtEnd(page: Page, text: string) {
@@ -55,7 +47,7 @@ async function twoTabsOneDocument(session: EditorSession, inB: string) {
 }
 
 test('two tabs on one document: the stale save gets 409, the writer keeps both, and no text is lost', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { tabA } = await twoTabsOneDocument(session, ' Written in tab B.');
 
   await typeAtEnd(tabA, ' Written in tab A.');
@@ -80,7 +72,7 @@ test('two tabs on one document: the stale save gets 409, the writer keeps both, 
 });
 
 test('the same words saved from another tab are taken without asking', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { tabA } = await twoTabsOneDocument(session, ' The same ending.');
 
   // Tab A writes the very same words: its save meets tab B's version, whose content is the
@@ -97,7 +89,7 @@ test('the same words saved from another tab are taken without asking', async () 
 });
 
 test('editing offline is kept on the device and saved when the connection returns', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page, context } = session;
   await typeAtEnd(page, 'Before the tunnel.');
   await saved(page);
@@ -114,7 +106,7 @@ test('editing offline is kept on the device and saved when the connection return
 });
 
 test('edits that never reached the server are offered back after the tab is closed', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page, context } = session;
   await typeAtEnd(page, 'Saved part.');
   await saved(page);
@@ -138,7 +130,7 @@ test('edits that never reached the server are offered back after the tab is clos
 });
 
 test('a long document saves from a worker, also once the connection is back', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page, context } = session;
   // ~200 KB of Markdown: its saves are large enough to be sent off the main thread.
   const sections = Array.from(

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { signUp } from './auth.ts';
 import { editorLocator, TOP_LEVEL } from './editorPage.ts';
-import { appUrl, launchBrowser } from './harness.ts';
+import { appUrl, useBrowser } from './harness.ts';
 
 // No assertion on errors here: the harness fails any test whose pages throw or log a Tiptap
 // error, which is what this walk once did twice.
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const toolbarOf = (page: Page) => page.getByRole('toolbar', { name: 'Text formatting' });
 
@@ -25,7 +17,7 @@ const nextFrame = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 
 test("a new writer's first minutes: sign up, write, format, slash menu, import", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   await page.goto(appUrl());
@@ -78,7 +70,7 @@ test("a new writer's first minutes: sign up, write, format, slash menu, import",
 });
 
 test('every page has the app icon, and /favicon.ico answers for browsers that ask for it', async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   await page.goto(appUrl());
   await signUp(page);

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, afterEach, beforeEach } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { assertNoPageErrors, setRunningTest, watchBrowser } from './pageErrors.ts';
@@ -65,4 +65,22 @@ export function collectPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return errors;
+}
+
+/**
+ * One browser for the tests of a file: launched before the first, closed after the last. Returns
+ * a getter, as the browser exists only once the file's tests start.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser: the browser is launched before the first test');
+    return browser;
+  };
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './harness.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useBrowser, screenshot } from './harness.ts';
 import {
   editorLocator,
   exportMarkdown,
@@ -23,16 +23,8 @@ Draft %%check the numbers%% before sending.^[An aside.]
 [^src]: The source of the claim.
 `;
 
-let browser: Browser;
+const browser = useBrowser();
 let session: EditorSession;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
 
 /** The resources the page has loaded whose URL mentions `word`. */
 const loaded = (page: Page, word: string) =>
@@ -46,7 +38,7 @@ const loaded = (page: Page, word: string) =>
   );
 
 test('imports math, a footnote, a highlight, a tag and a comment, each rendered as itself, and exports them unchanged', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   // KaTeX is not part of the editor's first download: it comes with the first math shown.
   assert.deepEqual(await loaded(page, 'katex'), []);
@@ -113,7 +105,7 @@ test('imports math, a footnote, a highlight, a tag and a comment, each rendered 
 });
 
 test('typing #tag and ==text== makes a tag and a highlight that export as typed', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const editor = editorLocator(page);
   await editor.click();
@@ -128,7 +120,7 @@ test('typing #tag and ==text== makes a tag and a highlight that export as typed'
 });
 
 test('a mermaid code block is drawn as a diagram (mermaid loaded then), its code kept as written', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   assert.deepEqual(await loaded(page, 'mermaid'), []);
   const markdown = '# Flow\n\n```mermaid\ngraph TD\n  A[Idea] --> B[Draft]\n```\n';
@@ -156,7 +148,7 @@ test('a mermaid code block is drawn as a diagram (mermaid loaded then), its code
 });
 
 test('math from the slash menu opens its source, and an emptied formula goes away', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const editor = editorLocator(page);
   await editor.click();

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { parseMarkdown, serializeMarkdown } from '../common/editor/markdown/index.ts';
-import { launchBrowser, screenshot } from './harness.ts';
+import { useBrowser, screenshot } from './harness.ts';
 import {
   editorLocator,
   exportMarkdown,
@@ -17,19 +16,11 @@ import {
 
 const sample = readFileSync(new URL('./fixtures/sample.md', import.meta.url), 'utf8');
 
-let browser: Browser;
+const browser = useBrowser();
 let session: EditorSession;
 
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
 test('imports a Markdown file, shows every kind of content, and exports the same Markdown', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   await importMarkdown(page, sample, 'sample.md');
   const editor = editorLocator(page);
@@ -58,7 +49,7 @@ test('imports a Markdown file, shows every kind of content, and exports the same
   }
   await screenshot(page, 'markdown-import');
   const exported = await exportMarkdown(page);
-  // The browser runs the same codec as the command line, and the file comes back as it went in.
+  // The browser() runs the same codec as the command line, and the file comes back as it went in.
   assert.equal(exported, serializeMarkdown(parseMarkdown(sample)));
   assert.equal(exported, sample);
   // Importing the export again gives the export again.
@@ -70,7 +61,7 @@ test('imports a Markdown file, shows every kind of content, and exports the same
 });
 
 test('a file that is not UTF-8 text or is too big gets a clear message and changes nothing', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   await importMarkdown(page, '# Kept\n\nThis stays.\n', 'kept.md');
   await editorLocator(page).getByRole('heading', { name: 'Kept' }).waitFor();
@@ -100,7 +91,7 @@ test('a file that is not UTF-8 text or is too big gets a clear message and chang
 });
 
 test('a plain paste is not converted from Markdown; Paste as Markdown is', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const editor = editorLocator(page);
   await editor.click();
@@ -117,7 +108,7 @@ test('a plain paste is not converted from Markdown; Paste as Markdown is', async
 });
 
 test('a table pasted from a word processor, column widths and all, is saved', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const editor = editorLocator(page);
   await editor.click();
@@ -145,7 +136,7 @@ test('a table pasted from a word processor, column widths and all, is saved', as
 });
 
 test('a page with a form pastes its text, even when its fields are named like DOM properties', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const editor = editorLocator(page);
   await editor.click();
@@ -166,7 +157,7 @@ test('a page with a form pastes its text, even when its fields are named like DO
 });
 
 test('a javascript: link, pasted or typed, is dropped and its text kept', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const { page } = session;
   const editor = editorLocator(page);
   await editor.click();

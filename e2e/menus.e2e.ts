@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { useBrowser, screenshot } from './harness.ts';
 import {
   editorLocator,
   exportMarkdown,
@@ -11,15 +11,7 @@ import {
   type EditorSession,
 } from './editorPage.ts';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The document the formatting tests work on: one line per feature, every selected word unique. */
 const LINES = {
@@ -104,7 +96,7 @@ describe('the formatting bubble menu', () => {
   let page: Page;
 
   before(async () => {
-    session = await openEditor(browser);
+    session = await openEditor(browser());
     page = session.page;
     page.setDefaultTimeout(10_000);
     await page.waitForLoadState('networkidle');
@@ -315,7 +307,7 @@ describe('the formatting bubble menu', () => {
 });
 
 test('a selected image shows its settings, and a new alt text reaches the export', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page } = session;
   page.setDefaultTimeout(10_000);
   await page.waitForLoadState('networkidle');

@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import { newAccount, signUp } from './auth.ts';
 import { editorLocator } from './editorPage.ts';
-import { appUrl, collectPageErrors, launchBrowser, screenshot } from './harness.ts';
+import { appUrl, collectPageErrors, useBrowser, screenshot } from './harness.ts';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('creates an account, lands on the page asked for, signs out, signs in again and writes', async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   const errors = collectPageErrors(page);
 
@@ -42,7 +33,7 @@ test('creates an account, lands on the page asked for, signs out, signs in again
   await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
 
   // The old cookie is worthless now.
-  const replay = await browser.newContext();
+  const replay = await browser().newContext();
   await replay.addCookies([session]);
   const me = await replay.request.get(`${appUrl()}/api/me`);
   assert.equal(me.status(), 401);
@@ -66,7 +57,7 @@ test('creates an account, lands on the page asked for, signs out, signs in again
 });
 
 test('a wrong password is refused with one message, and the form keeps the e-mail', async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
   await page.goto(appUrl());
   const account = await signUp(page);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './harness.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useBrowser, screenshot } from './harness.ts';
 import {
   dangerousDom,
   TOP_LEVEL,
@@ -12,15 +12,7 @@ import {
   type EditorSession,
 } from './editorPage.ts';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const IMAGE_URL = 'https://example.com/a.png';
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42';
@@ -45,7 +37,7 @@ const selectedTitle = (page: Page) =>
  * lazy parts: the menus arriving while the slash menu is open close it (see the `todo` test).
  */
 async function openEmptyEditor(): Promise<EditorSession> {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   session.page.setDefaultTimeout(10_000);
   await session.page.waitForLoadState('networkidle');
   await editorLocator(session.page).click();
@@ -400,7 +392,7 @@ test('the image and video dialogs refuse hostile or oversized addresses', async 
 });
 
 test('the slash menu stays open while the lazily loaded parts of the page arrive', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page, context } = session;
   page.setDefaultTimeout(10_000);
   // A slow connection: every chunk loaded after the first download arrives late, while the

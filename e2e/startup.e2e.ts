@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './harness.ts';
 import {
   editorLocator,
   htmlRendered,
@@ -27,16 +27,8 @@ const LATER = [
 /** The HTML sanitiser (htmlparser2 and entity tables) has no telling string: its chunk's name. */
 const SANITIZER_CHUNK = /\/sanitize-[^/]*\.js$/;
 
-let browser: Browser;
+const browser = useBrowser();
 let session: EditorSession;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
 
 /** Writes a line into the open document and waits for its save. */
 async function writeAndSave(page: Page, text: string): Promise<void> {
@@ -66,7 +58,7 @@ async function openCold(url: string): Promise<{ page: Page; scripts: Map<string,
 }
 
 test('an open document loads without the codec, zod or the HTML sanitisers', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   await writeAndSave(session.page, 'Words written before the page is opened again.');
   const { page, scripts } = await openCold(session.page.url());
   await editorLocator(page).getByText('Words written before').waitFor();
@@ -87,7 +79,7 @@ test('an open document loads without the codec, zod or the HTML sanitisers', asy
 });
 
 test('raw HTML pasted before the sanitiser has loaded is kept, sanitised', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   await writeAndSave(session.page, 'Above the block.');
   const { page } = await openCold(session.page.url());
   const editor = editorLocator(page);
@@ -109,7 +101,7 @@ test('raw HTML pasted before the sanitiser has loaded is kept, sanitised', async
 });
 
 test('a document with a table opened cold loads table editing: Tab goes to the next cell', async () => {
-  session = await openEditor(browser);
+  session = await openEditor(browser());
   const saved = session.page.waitForResponse(
     (r) => r.request().method() === 'PATCH' && r.url().includes('/api/documents/') && r.ok(),
   );

@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness.ts';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './harness.ts';
 import { dangerousDom, editorLocator, openEditor, scriptCalls } from './editorPage.ts';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The id of the document open in `page`. */
 const documentIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
@@ -68,7 +60,7 @@ async function keptAside(page: Page): Promise<unknown[]> {
 }
 
 test('a stored document with dangerous links, images and HTML opens cleaned', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page } = session;
   const doc = {
     type: 'doc',
@@ -101,7 +93,7 @@ test('a stored document with dangerous links, images and HTML opens cleaned', as
 });
 
 test('a stored draft that is not a document opens the saved version, says so, and is kept aside', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page } = session;
   await editorLocator(page).pressSequentially('The saved version.');
   await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
@@ -137,7 +129,7 @@ async function deviceRecords(page: Page): Promise<{ drafts: number; keptAside: n
 }
 
 test('signing out asks before deleting text only this device holds, then leaves none behind', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page } = session;
   await editorLocator(page).pressSequentially('Saved to the account.');
   await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
@@ -164,7 +156,7 @@ test('signing out asks before deleting text only this device holds, then leaves 
 });
 
 test('signing out in one tab stops another tab writing to this device and ends its page', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page, context } = session;
   await editorLocator(page).pressSequentially('Saved to the account.');
   await page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Editor } from '@tiptap/core';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './harness.ts';
+import { useBrowser } from './harness.ts';
 import {
   TOP_LEVEL,
   TOP_LEVEL_PARENT,
@@ -11,21 +10,13 @@ import {
   openEditor,
 } from './editorPage.ts';
 
-let browser: Browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('fast typing across new lines puts every key where the caret is', async () => {
   // Keys 0 ms apart, as from a text expander or a fast typist: a block that is still skipped by
   // content-visibility when the next key arrives must not swallow or misplace it.
   for (let round = 0; round < 3; round++) {
-    const session = await openEditor(browser);
+    const session = await openEditor(browser());
     const { page } = session;
     await editorLocator(page).click();
     await page.keyboard.type('Line one\nSecond\nThird\nFourth\nFifth');
@@ -38,7 +29,7 @@ test('fast typing across new lines puts every key where the caret is', async () 
 });
 
 test('Ctrl+End and Ctrl+Home reach the ends of a long document, rendered or not', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page } = session;
   // Long enough that both ends are far off-screen and skipped by content-visibility.
   const sections = Array.from(
@@ -68,7 +59,7 @@ test('Ctrl+End and Ctrl+Home reach the ends of a long document, rendered or not'
 });
 
 test('lines join, select and format across the chunks that hold a long document', async () => {
-  const session = await openEditor(browser);
+  const session = await openEditor(browser());
   const { page } = session;
   const lines = Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of a long document.`);
   const markdown = `${lines.join('\n\n')}\n`;
