@@ -2,18 +2,33 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The client is written against React's API but ships Preact's compatibility layer: React,
+ * react-dom and the scheduler are about 60 kB gzip the editor page must wait for before the first
+ * keystroke, Preact about 5 kB. Vitest uses the same aliases so the unit tests test what ships.
+ */
+export const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
 export default defineConfig({
   root: 'client',
   plugins: [react()],
   resolve: {
-    alias: {
+    alias: [
+      ...preactAliases,
       // StarterKit imports Tiptap's link mark even when told `link: false`, and with it linkifyjs
       // (10 kB gzip) that the page would wait for. Inkwell uses its own link mark instead
       // (common/editor/nodes/Link.ts), so StarterKit's import is pointed there.
-      '@tiptap/extension-link': fileURLToPath(
-        new URL('./common/editor/nodes/Link.ts', import.meta.url),
-      ),
-    },
+      {
+        find: /^@tiptap\/extension-link$/,
+        replacement: fileURLToPath(new URL('./common/editor/nodes/Link.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: '../dist/client',

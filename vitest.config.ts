@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './vite.config.ts';
 
 export default defineConfig({
+  // The client's tests run against what ships: Preact's React compatibility layer.
+  resolve: { alias: preactAliases },
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'client/**/*.test.{ts,tsx}'],
     environment: 'node',

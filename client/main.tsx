@@ -1,5 +1,7 @@
 // First, so the stored theme is on <html> before anything renders.
 import './lib/themeInit.ts';
+// Before anything renders: effects must run with React's timing (see there why).
+import './lib/preactEffects.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
