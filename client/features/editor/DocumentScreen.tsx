@@ -1,5 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { DocumentRecord, SaveResult } from '../../../common/api/documents.ts';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { AppMenu } from '../../app/AppMenu.tsx';
@@ -55,8 +55,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   });
 
   const showRefusal = useCallback((message: string) => toast.show(message, 'error'), [toast]);
-  const editor = useInkwellEditor({ content: opened.content, markdown, onRefused: showRefusal });
-  useLayoutEffect(() => {
+  const editor = useInkwellEditor({ markdown, onRefused: showRefusal });
+  const onOpened = useCallback(() => {
     // For the performance panel and the import benchmark: the imported document is in the page.
     if (opened.creating) performance.mark('inkwell:import:applied');
   }, [opened]);
@@ -159,7 +159,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         </>
       }
     >
-      <Editor editor={editor}>
+      <Editor editor={editor} content={opened.content} onOpened={onOpened}>
         <EmptyDocumentHint
           editor={editor}
           onImport={() => fileInput.current?.click()}

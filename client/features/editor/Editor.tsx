@@ -6,7 +6,7 @@ import {
   type Editor as TiptapEditor,
   type UseEditorOptions,
 } from '@tiptap/react';
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { Component, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { editorExtensions } from './editorExtensions.ts';
 // The bubble menus load on the first selection (see there why that is safe for the slash menu).
@@ -16,8 +16,6 @@ import { openIn } from './openIn.ts';
 
 /** Options of {@link useInkwellEditor}. */
 export interface InkwellEditorOptions {
-  /** The document to open, in the shared schema (read once, when the editor is first shown). */
-  content: ProseMirrorNode;
   /**
    * Where pasted and dropped Markdown goes. A ref, because the handlers need the editor this
    * hook creates; the editor calls whatever the ref holds at the time.
@@ -28,16 +26,12 @@ export interface InkwellEditorOptions {
 }
 
 /**
- * Creates the editor once for the page, and opens `content` in it once the component calling
- * this has rendered the editor (with {@link Editor}). The options object is built once too:
+ * Creates the editor once for the page; {@link Editor} shows it and opens the document in it.
+ * The options object is built once:
  * useEditor compares options on every render and would otherwise push them into the view each
  * time the page re-renders (for instance per keystroke in the title).
  */
-export function useInkwellEditor({
-  content,
-  markdown,
-  onRefused,
-}: InkwellEditorOptions): TiptapEditor {
+export function useInkwellEditor({ markdown, onRefused }: InkwellEditorOptions): TiptapEditor {
   const refused = useRef(onRefused);
   useLayoutEffect(() => {
     refused.current = onRefused;
@@ -72,32 +66,66 @@ export function useInkwellEditor({
       },
     },
   }));
-  const editor = useEditor(options, []);
-  const opened = useRef<TiptapEditor | null>(null);
-  // A layout effect of the calling component runs after EditorContent has mounted the view and
-  // handed it its node views, which makes ProseMirror draw the whole document again: opening the
-  // document after that draws a large one once instead of twice.
-  useLayoutEffect(() => {
-    if (opened.current === editor) return;
-    opened.current = editor;
+  return useEditor(options, []);
+}
+
+/** Props of {@link OpenOnceMounted}. */
+interface OpenOnceMountedProps {
+  editor: TiptapEditor;
+  content: ProseMirrorNode;
+  onOpened?: () => void;
+}
+
+/**
+ * Opens `content` in `editor` once per editor, right after EditorContent has mounted the view.
+ * Mounting hands the view its node views, which makes ProseMirror draw the whole document again:
+ * opening after it draws a large document once instead of twice. A class rendered after
+ * EditorContent, because its componentDidMount is the one hook sure to run after EditorContent's
+ * own: React runs layout effects and componentDidMount in tree order, but Preact (which the client
+ * ships, see vite.config.ts) runs every layout effect of a render before any componentDidMount.
+ */
+class OpenOnceMounted extends Component<OpenOnceMountedProps> {
+  private openedIn: TiptapEditor | null = null;
+
+  override componentDidMount(): void {
+    this.open();
+  }
+
+  override componentDidUpdate(): void {
+    this.open();
+  }
+
+  private open(): void {
+    const { editor, content, onOpened } = this.props;
+    if (this.openedIn === editor || editor.isDestroyed) return;
+    this.openedIn = editor;
     openIn(editor, content);
-  }, [editor, content]);
-  return editor;
+    onOpened?.();
+  }
+
+  override render(): null {
+    return null;
+  }
 }
 
 /** Props of {@link Editor}. */
 export interface EditorProps {
   /** The editor from {@link useInkwellEditor}. */
   editor: TiptapEditor;
+  /** The document to open, in the shared schema (read once per editor, when it is first shown). */
+  content: ProseMirrorNode;
+  /** Called once the document is in the editor. */
+  onOpened?: () => void;
   /** Shown over the document's top, such as the hint on an empty document. */
   children?: ReactNode;
 }
 
 /** The document surface with its floating menus. */
-export function Editor({ editor, children }: EditorProps) {
+export function Editor({ editor, content, onOpened, children }: EditorProps) {
   return (
     <div className="ink-editor">
       <EditorContent editor={editor} className="ink-editor__content" />
+      <OpenOnceMounted editor={editor} content={content} onOpened={onOpened} />
       {children}
       <ErrorBoundary>
         <LazyEditorMenus editor={editor} />
