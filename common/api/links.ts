@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_WIKILINK_CHARS } from '../editor/dialects/wikilink/wikilinkSyntax.ts';
+import { MAX_RESOLVE_TARGETS } from '../editor/dialects/wikilink/wikilinkTarget.ts';
 import { titleSchema } from './documents.ts';
 
 /**
@@ -8,8 +9,7 @@ import { titleSchema } from './documents.ts';
  * documents are ever looked at.
  */
 
-/** Most targets one resolve may ask about: far more distinct links than any note holds. */
-export const MAX_RESOLVE_TARGETS = 2000;
+export { MAX_RESOLVE_TARGETS };
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;

@@ -4,6 +4,12 @@
  * lists backlinks, and the editor.
  */
 
+/**
+ * Most targets one request may ask the server to resolve: far more distinct links than any note
+ * holds (here, not in common/api, so the editor reads it without loading zod).
+ */
+export const MAX_RESOLVE_TARGETS = 2000;
+
 /** An extension that makes a target a file rather than a note (`image.png`, `paper.pdf`). */
 const FILE_EXTENSION = /\.([A-Za-z][A-Za-z0-9]{0,9})$/;
 
