@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../../common/api/limits.ts';
 import {
   isWellFormedWikilink,
   wikilinkParts,
@@ -37,18 +38,23 @@ export function forEachWikilink(content: unknown, visit: (attrs: Json) => void):
 
 /**
  * The notes a document links to, one row per target. Links into the document itself
- * (`[[#Heading]]`) and to files (`![[image.png]]`) name no other document and are left out.
+ * (`[[#Heading]]`), to files (`![[image.png]]`) and to names longer than a title name no
+ * other document and are left out.
  */
 export function linkRowsOf(content: unknown): LinkRow[] {
   const rows = new Map<string, LinkRow>();
   forEachWikilink(content, (attrs) => {
     const { target } = wikilinkParts(attrs);
     if (!isWellFormedWikilink(attrs) || isAttachment(target)) return;
-    const path = targetPath(target);
-    if (path === '') return;
+    const name = targetName(target);
+    // A name longer than any title finds nothing; a path that long can only find its name (and
+    // kept whole it could pass the size of an index entry).
+    if (name === '' || name.length > DEFAULT_LIMITS.titleChars) return;
+    const full = targetPath(target);
+    const path = full.length > DEFAULT_LIMITS.titleChars ? name : full;
     const row = rows.get(path);
     if (row) row.links += 1;
-    else rows.set(path, { path, name: targetName(target), links: 1 });
+    else rows.set(path, { path, name, links: 1 });
   });
   return [...rows.values()];
 }

@@ -223,6 +223,12 @@ describeWithServer('the wikilinks API', (context) => {
       expect(res.status, `${method} ${path.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path.slice(0, 80)}`).toBeLessThan(500);
     }
+    // A target too long for any title, in characters of three bytes that do not compress.
+    const long = Array.from({ length: 990 }, (_, i) =>
+      String.fromCharCode(0x4e00 + ((i * 7919) % 20000)),
+    ).join('');
+    await create(client, 'Long', doc(link(long), link(`${long.slice(0, 700)}/Target`)));
+    expect((await backlinks(client, target.id)).map((row) => row.title)).toEqual(['Long']);
     const deep = await resolve(client, ['[[[[[[x]]]]]]', '#^|', 'Target']);
     expect(deep).toEqual([null, null, { id: target.id, title: 'Target' }]);
   });
