@@ -83,3 +83,24 @@ test('a wikilink opens its target, backlinks are listed, an unresolved one creat
   assert.deepEqual(session.errors, []);
   await session.close();
 });
+
+test('typing [[ offers the writer’s titles, and ]] typed in full makes a link too', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  const editor = editorLocator(page);
+  await importMarkdown(page, garden, 'Garden.md');
+  await page.getByRole('button', { name: 'New document' }).first().click();
+  await page.waitForURL((url) => url.pathname.startsWith('/d/'));
+  await editor.click();
+  await page.keyboard.type('See [[gar');
+  const picker = page.getByRole('listbox', { name: 'Link to a document' });
+  await picker.getByRole('option', { name: 'Garden' }).waitFor();
+  await page.keyboard.press('Enter');
+  await editor.locator('.ink-wikilink[data-state="resolved"]', { hasText: 'Garden' }).waitFor();
+  await page.keyboard.type(' and [[Pond]]');
+  await editor.locator('.ink-wikilink[data-state="unresolved"]', { hasText: 'Pond' }).waitFor();
+  const exported = await exportMarkdown(page);
+  assert.ok(exported.endsWith('See [[Garden]] and [[Pond]]\n'), exported);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});

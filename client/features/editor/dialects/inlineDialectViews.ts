@@ -5,6 +5,7 @@ import { EDIT_MATH_EVENT, MathView } from './math/MathView.ts';
 import { mermaidPlugin } from './mermaid/mermaidPlugin.ts';
 import { tagSearchPlugin } from './tag/tagSearchPlugin.ts';
 import { resolverOf, wikilinkPlugin } from './wikilink/wikilinkPlugin.ts';
+import { titlePickerPlugin } from './wikilink/titlePicker.ts';
 import { WikilinkView } from './wikilink/WikilinkView.ts';
 import './dialects.css';
 
@@ -37,13 +38,17 @@ export function withInlineDialectViews(extensions: AnyExtension[]): AnyExtension
   });
 }
 
-/** Footnote numbers and jumps, tags that search and wikilinks that open when clicked, mermaid diagrams. */
+/**
+ * Footnote numbers and jumps, tags that search and wikilinks that open when clicked, the titles
+ * offered after `[[`, mermaid diagrams.
+ */
 export const InlineDialectBehaviour = Extension.create({
   name: 'inlineDialectBehaviour',
   addProseMirrorPlugins: () => [
     footnotePlugin(),
     tagSearchPlugin(),
     wikilinkPlugin(),
+    titlePickerPlugin(),
     mermaidPlugin(),
   ],
 

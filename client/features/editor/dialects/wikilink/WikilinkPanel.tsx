@@ -15,7 +15,7 @@ import { useToast } from '../../../../components/toastContext.ts';
 import { useDocumentList, useDocumentListState } from '../../../documents/documentListContext.ts';
 import { createDocument, summaryOf } from '../../../documents/documentsApi.ts';
 import { displayTitle, failureMessage } from '../../../documents/useDocumentActions.ts';
-import { onOpenRequest, showHeadingOnOpen } from './openRequest.ts';
+import { onOpenRequest, requestHeading, showHeadingOnOpen } from './openRequest.ts';
 import { getBacklinks, renameLinks, resolveLinks } from './wikilinksApi.ts';
 
 /** How long a title has to stay put before the links to its old name are counted. */
@@ -82,6 +82,10 @@ export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
           ([found]) => {
             if (!found) return setToCreate(titleFor(target));
             const heading = headingOf(parts.fragment);
+            if (found.id === documentId) {
+              if (heading) requestHeading(heading);
+              return;
+            }
             if (heading) showHeadingOnOpen(found.id, heading);
             navigate(documentPath(found.id));
           },
@@ -91,7 +95,7 @@ export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
           },
         );
       }),
-    [toast],
+    [toast, documentId],
   );
 
   useEffect(() => {

@@ -32,3 +32,20 @@ export function takePendingHeading(id: string): string | null {
   pendingHeading = null;
   return pending.until > Date.now() ? pending.heading : null;
 }
+
+/** The event by which the page asks the open editor to show one of its headings. */
+const HEADING_REQUEST = 'inkwell:wikilink-heading';
+
+/** Asks the open editor to show `heading` (a link into the document that holds it). */
+export function requestHeading(heading: string): void {
+  window.dispatchEvent(new CustomEvent<string>(HEADING_REQUEST, { detail: heading }));
+}
+
+/** Calls `onRequest` for every heading asked for; returns the function that stops listening. */
+export function onHeadingRequest(onRequest: (heading: string) => void): () => void {
+  const listener = (event: Event) => {
+    if (event instanceof CustomEvent && typeof event.detail === 'string') onRequest(event.detail);
+  };
+  window.addEventListener(HEADING_REQUEST, listener);
+  return () => window.removeEventListener(HEADING_REQUEST, listener);
+}

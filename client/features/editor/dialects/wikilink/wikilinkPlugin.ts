@@ -9,7 +9,7 @@ import {
 import { titleKey } from '../../../../../common/editor/dialects/wikilink/wikilinkTarget.ts';
 import { matchRoute } from '../../../../app/router.ts';
 import { LinkResolver } from './LinkResolver.ts';
-import { requestOpen, takePendingHeading } from './openRequest.ts';
+import { onHeadingRequest, requestOpen, takePendingHeading } from './openRequest.ts';
 import { resolveLinks } from './wikilinksApi.ts';
 
 const resolvers = new WeakMap<Editor, LinkResolver>();
@@ -83,10 +83,12 @@ export const wikilinkPlugin = () =>
       };
       // The document is opened into the editor after the view exists.
       setTimeout(tryShow, 0);
+      const stop = onHeadingRequest((wanted) => showHeading(view, wanted));
       return {
         update: (_view, previous) => {
           if (waiting !== null && previous.doc !== view.state.doc) tryShow();
         },
+        destroy: stop,
       };
     },
   });
