@@ -1,15 +1,21 @@
 import { InputRule, Node } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { sourceAsLeafText } from '../raw/leafText.ts';
-import { readWikilink, wikilinkLabel, wikilinkParts, wikilinkSource } from './wikilinkSyntax.ts';
+import {
+  isWellFormedWikilink,
+  readWikilink,
+  wikilinkLabel,
+  wikilinkParts,
+  wikilinkSource,
+} from './wikilinkSyntax.ts';
 
 const source = (node: PMNode) => wikilinkSource(wikilinkParts(node.attrs));
 
-/** A string attribute kept in a `data-` attribute of the rendered span. */
-const dataAttribute = (name: string) => ({
+/** The string attribute `name`, kept in the rendered span's `data-<dataName>`. */
+const dataAttribute = (name: string, dataName = name) => ({
   default: '',
-  parseHTML: (element: HTMLElement) => element.getAttribute(`data-${name}`) ?? '',
-  renderHTML: (attributes: Record<string, unknown>) => ({ [`data-${name}`]: attributes[name] }),
+  parseHTML: (element: HTMLElement) => element.getAttribute(`data-${dataName}`) ?? '',
+  renderHTML: (attributes: Record<string, unknown>) => ({ [`data-${dataName}`]: attributes[name] }),
 });
 
 /**
@@ -26,7 +32,7 @@ export const Wikilink = Node.create({
 
   addAttributes() {
     return {
-      target: dataAttribute('wikilink'),
+      target: dataAttribute('target', 'wikilink'),
       fragment: dataAttribute('fragment'),
       alias: {
         default: null,
@@ -62,8 +68,23 @@ export const Wikilink = Node.create({
     ];
   },
 
+  // Pasted HTML is someone else's: a span whose parts would not read back as the same wikilink,
+  // or whose target the link rule refuses, is taken as its text.
   parseHTML() {
-    return [{ tag: 'span[data-wikilink]' }];
+    return [
+      {
+        tag: 'span[data-wikilink]',
+        getAttrs: (element: HTMLElement) =>
+          isWellFormedWikilink({
+            target: element.getAttribute('data-wikilink') ?? '',
+            fragment: element.getAttribute('data-fragment') ?? '',
+            alias: element.getAttribute('data-alias'),
+            embed: element.hasAttribute('data-embed'),
+          })
+            ? null
+            : false,
+      },
+    ];
   },
 
   renderHTML({ node, HTMLAttributes }) {
