@@ -4,6 +4,7 @@ import { inkwellSchema } from '../../extensions.ts';
 import { parseMarkdown } from '../../markdown/parseMarkdown.ts';
 import { serializeMarkdown } from '../../markdown/serializeMarkdown.ts';
 import { roundtrip } from '../../markdown/test/fidelity.ts';
+import { seededRandom } from '../../../test/seededRandom.ts';
 import { sanitizeDocJson } from '../../sanitizeDocJson.ts';
 import { MAX_WIKILINK_CHARS } from './wikilinkSyntax.ts';
 
@@ -159,5 +160,34 @@ describe('wikilinks [[…]] and embeds ![[…]]', () => {
     expect(content).toEqual(['wikilink', 'text', 'text', 'text']);
     const doc = inkwellSchema().nodeFromJSON(cleaned);
     expect(doc.textContent).toBe('[[Fine#H|a]][[javascript:alert(1)]][[a]]b]]![[x|line\nbreak]]');
+  });
+
+  it('text full of brackets, and wikilinks mixed with other constructs, come back as they were', () => {
+    const schema = inkwellSchema();
+    const random = seededRandom(31);
+    const pick = (from: string[]) => from[Math.floor(random() * from.length)]!;
+    const pieces = ['[[', ']]', '![[', '!', '|', '#', '^', 'a', ' ', '\\', '[', ']', 'x.png'];
+    for (let run = 0; run < 1000; run++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 10) }, () => pick(pieces))
+        .join('')
+        .trim();
+      if (!text) continue;
+      const markdown = serializeMarkdown(paragraph(schema.text(text)));
+      expect(parseMarkdown(markdown).textContent, JSON.stringify(markdown)).toBe(text);
+    }
+    const constructs = [
+      '[[Note]]',
+      '![[x.png|9]]',
+      '[[a#b|c]]',
+      '**[[B]]**',
+      '#tag',
+      '$x$',
+      'word',
+    ];
+    for (let run = 0; run < 500; run++) {
+      const line = Array.from({ length: 2 + Math.floor(random() * 6) }, () => pick(constructs));
+      const markdown = `${line.join(random() < 0.5 ? ' ' : ', ')}\n`;
+      expect(roundtrip(markdown), JSON.stringify(markdown)).toBe(markdown);
+    }
   });
 });
