@@ -22,6 +22,16 @@ describe('finding the document a wikilink points at', () => {
     expect(index.resolve('a/b testing')).toBe('slash');
   });
 
+  it('finds a path in its folder first, when documents carry their folders', () => {
+    const vault = new TitleIndex([
+      { id: 'top', title: 'Index' },
+      { id: 'deep', title: 'Index', folder: 'Projects/2024/' },
+    ]);
+    expect(vault.resolve('Projects/2024/Index')).toBe('deep');
+    expect(vault.resolve('Elsewhere/Index')).toBe('top');
+    expect(vault.resolve('index')).toBe('top');
+  });
+
   it('never resolves a file, nothing, or an unknown title', () => {
     expect(index.resolve('Plans.png')).toBeNull();
     expect(index.resolve('')).toBeNull();

@@ -46,29 +46,44 @@ export interface LinkableDocument {
   id: string;
   /** Its title. */
   title: string;
+  /** The folder it sits in (`Projects/2024`), for documents imported with their folders. */
+  folder?: string;
 }
 
 /** Finds documents by the targets of wikilinks. */
 export class TitleIndex {
   private readonly byTitle = new Map<string, string>();
+  private readonly byPath = new Map<string, string>();
 
   /** `documents` in order of preference: where titles repeat, the first one wins. */
   constructor(documents: Iterable<LinkableDocument>) {
     for (const document of documents) {
       const key = titleKey(document.title);
-      if (key !== '' && !this.byTitle.has(key)) this.byTitle.set(key, document.id);
+      if (key === '') continue;
+      if (!this.byTitle.has(key)) this.byTitle.set(key, document.id);
+      const folder = document.folder?.replace(/^\/+|\/+$/g, '');
+      if (folder) {
+        const path = targetPath(`${folder}/${document.title}`);
+        if (!this.byPath.has(path)) this.byPath.set(path, document.id);
+      }
     }
   }
 
   /**
-   * The id of the document `target` points at, or null. A title holding a `/` matches whole; a
-   * path-like target (`folder/Note`) otherwise matches its last segment. A file is never a note.
+   * The id of the document `target` points at, or null. A path-like target (`folder/Note`)
+   * finds the document in that folder first, then a title holding the `/`, then any document
+   * titled as its last segment (as Obsidian does). A file is never a note.
    */
   resolve(target: string): string | null {
     if (isAttachment(target)) return null;
     const path = targetPath(target);
     if (path === '') return null;
-    return this.byTitle.get(path) ?? this.byTitle.get(targetName(target)) ?? null;
+    return (
+      this.byPath.get(path) ??
+      this.byTitle.get(path) ??
+      this.byTitle.get(targetName(target)) ??
+      null
+    );
   }
 }
 
