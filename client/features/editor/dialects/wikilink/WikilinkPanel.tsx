@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Backlink } from '../../../../../common/api/links.ts';
-import { headingOf } from '../../../../../common/editor/dialects/wikilink/wikilinkSyntax.ts';
+import {
+  headingOf,
+  type WikilinkParts,
+} from '../../../../../common/editor/dialects/wikilink/wikilinkSyntax.ts';
 import {
   isAttachment,
   titleKey,
@@ -12,7 +15,7 @@ import { useToast } from '../../../../components/toastContext.ts';
 import { useDocumentList, useDocumentListState } from '../../../documents/documentListContext.ts';
 import { createDocument, summaryOf } from '../../../documents/documentsApi.ts';
 import { displayTitle, failureMessage } from '../../../documents/useDocumentActions.ts';
-import { requestHeading, showHeadingOnOpen, type OpenRequest } from './openRequest.ts';
+import { onOpenRequest, requestHeading, showHeadingOnOpen } from './openRequest.ts';
 import { getBacklinks, renameLinks, resolveLinks } from './wikilinksApi.ts';
 
 /** How long a title has to stay put before the links to its old name are counted. */
@@ -25,8 +28,6 @@ export interface WikilinkPanelProps {
   documentId: string;
   /** Its title on the server when it was opened: the name links used until a rename. */
   openedTitle: string;
-  /** The latest wikilink clicked, to open (a new object for every click). */
-  request: OpenRequest | null;
 }
 
 /** The title a document created from an unresolved link gets: the target's last segment. */
@@ -42,7 +43,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * link (or offers to create it), lists the documents that link here ("Linked from"), and after
  * a rename offers to update the links that still use the old title.
  */
-export function WikilinkPanel({ documentId, openedTitle, request }: WikilinkPanelProps) {
+export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
   const toast = useToast();
   const list = useDocumentList();
   const { documents } = useDocumentListState();
@@ -67,33 +68,35 @@ export function WikilinkPanel({ documentId, openedTitle, request }: WikilinkPane
     };
   }, [documentId, savedTitle]);
 
-  // Each click is acted on once, whatever else makes this effect run again.
-  const handled = useRef<OpenRequest | null>(null);
-  useEffect(() => {
-    if (!request || handled.current === request) return;
-    handled.current = request;
-    const target = request.parts.target.trim();
-    if (isAttachment(target)) {
-      toast.show(`“${target}” is an attachment: they are not available yet. It stays as written.`);
-      return;
-    }
-    resolveLinks([target]).then(
-      ([found]) => {
-        if (!found) return setToCreate(titleFor(target));
-        const heading = headingOf(request.parts.fragment);
-        if (found.id === documentId) {
-          if (heading) requestHeading(heading);
+  useEffect(
+    () =>
+      onOpenRequest((parts: WikilinkParts) => {
+        const target = parts.target.trim();
+        if (isAttachment(target)) {
+          toast.show(
+            `“${target}” is an attachment: they are not available yet. It stays as written.`,
+          );
           return;
         }
-        if (heading) showHeadingOnOpen(found.id, heading);
-        navigate(documentPath(found.id));
-      },
-      (error: unknown) => {
-        const message = failureMessage(error, 'open the link');
-        if (message) toast.show(message, 'error');
-      },
-    );
-  }, [request, toast, documentId]);
+        resolveLinks([target]).then(
+          ([found]) => {
+            if (!found) return setToCreate(titleFor(target));
+            const heading = headingOf(parts.fragment);
+            if (found.id === documentId) {
+              if (heading) requestHeading(heading);
+              return;
+            }
+            if (heading) showHeadingOnOpen(found.id, heading);
+            navigate(documentPath(found.id));
+          },
+          (error: unknown) => {
+            const message = failureMessage(error, 'open the link');
+            if (message) toast.show(message, 'error');
+          },
+        );
+      }),
+    [toast, documentId],
+  );
 
   useEffect(() => {
     const from = linkedAs.current;

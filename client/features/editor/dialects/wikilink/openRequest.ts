@@ -8,16 +8,10 @@ export function requestOpen(parts: WikilinkParts): void {
   window.dispatchEvent(new CustomEvent<WikilinkParts>(OPEN_REQUEST, { detail: parts }));
 }
 
-/** A wikilink to open: a new object for every click, so that a second click opens it again. */
-export interface OpenRequest {
-  /** What the link says. */
-  parts: WikilinkParts;
-}
-
 /** Calls `onRequest` for every wikilink to open; returns the function that stops listening. */
-export function onOpenRequest(onRequest: (request: OpenRequest) => void): () => void {
+export function onOpenRequest(onRequest: (parts: WikilinkParts) => void): () => void {
   const listener = (event: Event) => {
-    if (event instanceof CustomEvent) onRequest({ parts: event.detail as WikilinkParts });
+    if (event instanceof CustomEvent) onRequest(event.detail as WikilinkParts);
   };
   window.addEventListener(OPEN_REQUEST, listener);
   return () => window.removeEventListener(OPEN_REQUEST, listener);
