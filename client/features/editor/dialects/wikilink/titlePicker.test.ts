@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingTitles } from './TitlePickerView.ts';
+import { matchingTitles } from './titlePicker.ts';
 
 describe('the titles offered after [[', () => {
   const titles = ['Garden plan', 'Old garden', 'garden plan', 'Pond', 'A [draft]', '', 'Seeds#2'];
