@@ -116,7 +116,7 @@ export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
             return;
           }
           toast.show(
-            `${plural(count, 'link')} in ${plural(rows.length, 'document')} still point to “${from}”.`,
+            `${plural(count, 'link')} in ${plural(rows.length, 'document')} still ${count === 1 ? 'points' : 'point'} to “${from}”.`,
             'info',
             { label: `Update ${plural(count, 'link')}`, run: () => void update(from) },
           );
