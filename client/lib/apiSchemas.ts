@@ -3,4 +3,5 @@
 // request (GET /api/me) starts before they are needed to read its answer.
 export * from '../../common/api/documents.ts';
 export * from '../../common/api/errors.ts';
+export * from '../../common/api/links.ts';
 export * from '../../common/api/session.ts';

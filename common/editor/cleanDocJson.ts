@@ -3,6 +3,11 @@ import { MAX_DEPTH } from '../api/limits.ts';
 import { countsAsLevel, documentTooDeep } from './documentDepth.ts';
 import { safeAttrs } from './safeAttrs.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl } from './url.ts';
+import {
+  isWellFormedWikilink,
+  wikilinkParts,
+  wikilinkSource,
+} from './dialects/wikilink/wikilinkSyntax.ts';
 
 type Json = Record<string, unknown>;
 
@@ -32,11 +37,20 @@ function keepNode(node: Json, sanitizeHtml: SanitizeHtml): boolean {
   if (IMAGE_TYPES.has(node.type)) return isAllowedImageUrl(attr(node, 'src'));
   if (node.type === 'youtube') return parseYoutubeUrl(attr(node, 'src')) !== null;
   if (HTML_TYPES.has(node.type)) return sanitizeHtml(attr(node, 'html')) !== '';
+  if (node.type === 'wikilink') return isObject(node.attrs) && isWellFormedWikilink(node.attrs);
   return true;
 }
 
-/** A rejected image inside a line leaves its alt text, as a rejected link leaves its text. */
+/**
+ * A rejected image inside a line leaves its alt text, as a rejected link leaves its text; a
+ * rejected wikilink leaves its source, as an import would have read it.
+ */
 function replacement(node: Json): Json[] {
+  if (node.type === 'wikilink') {
+    return [
+      { type: 'text', text: wikilinkSource(wikilinkParts(isObject(node.attrs) ? node.attrs : {})) },
+    ];
+  }
   const alt = node.type === 'inlineImage' ? attr(node, 'alt') : '';
   return alt ? [{ type: 'text', text: alt }] : [];
 }

@@ -33,6 +33,21 @@ const ROUTES: {
   { method: 'POST', path: '/api/documents/:id/restore', state: 'trash', ok: 200 },
   { method: 'DELETE', path: '/api/documents/:id/permanent', state: 'trash', ok: 204 },
   { method: 'GET', path: '/api/documents/:id/export.md', state: 'live', ok: 200 },
+  { method: 'GET', path: '/api/documents/:id/backlinks', state: 'live', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/documents/:id/rename-links',
+    state: 'live',
+    json: { from: 'Before' },
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/links/resolve',
+    state: 'none',
+    json: { targets: ['Private'] },
+    ok: 200,
+  },
   { method: 'POST', path: '/api/session/logout', state: 'none', ok: 200 },
 ];
 

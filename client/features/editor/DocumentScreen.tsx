@@ -18,6 +18,7 @@ import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
 // bundler move React and ProseMirror out of the first chunk: rolldown/rolldown#10731).
 import { ConflictResolver } from './conflict/ConflictResolver.tsx';
 import { Editor, useInkwellEditor } from './Editor.tsx';
+import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
 import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
 import { prefetchMarkdownCodec } from './markdown/codec.ts';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
@@ -166,6 +167,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
           onShortcuts={() => setSheetOpen(true)}
         />
       </Editor>
+      <WikilinkPanel documentId={id} openedTitle={opened.record.title} />
       <StatusBar editor={editor} saveState={save.status} />
       <MarkdownFileInput ref={fileInput} onFile={(file) => void importFile(file)} />
       <ErrorBoundary key={dialogKey} onError={dialogFailed}>

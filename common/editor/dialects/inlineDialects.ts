@@ -8,10 +8,12 @@ import { highlightPlugin } from './highlight/highlightRule.ts';
 import { displayMathEnd, inlineMathEnd, mathPlugin } from './math/mathRules.ts';
 import { inlineMathSource } from './math/MathNodes.ts';
 import { tagNameLength, tagPlugin } from './tag/tagRule.ts';
+import { wikilinkPlugin } from './wikilink/wikilinkRule.ts';
+import { wikilinkParts, wikilinkSource } from './wikilink/wikilinkSyntax.ts';
 
 /**
  * The codec's side of the Markdown of Obsidian, GitHub and docs sites that lives inside a line or
- * a plain block: highlights, math, footnotes, comments and tags (docs/PRODUCT.md, "Markdown").
+ * a plain block: highlights, math, footnotes, comments, tags and wikilinks (docs/PRODUCT.md, "Markdown").
  * Each has its folder here; this file is where the codec takes them in (the schema takes their
  * nodes from inlineDialectNodes.ts, so that the editor's first download carries no rules).
  */
@@ -23,6 +25,7 @@ export function inlineDialectsPlugin(md: MarkdownIt): void {
   inlineFootnotePlugin(md);
   commentPlugin(md);
   tagPlugin(md);
+  wikilinkPlugin(md);
 }
 
 /** What the document builder offers a block construct. */
@@ -81,6 +84,9 @@ export function readDialectInline(token: Token, target: DialectInlineTarget): bo
       return true;
     case 'inline_footnote':
       target.leaf(n.inlineFootnote!, { text: token.content });
+      return true;
+    case 'wikilink':
+      target.leaf(n.wikilink!, wikilinkParts(token.meta as Record<string, unknown>));
       return true;
     case 'mark_open':
       target.open('highlight', m.highlight!.create({ syntax: '==' }));
@@ -149,6 +155,8 @@ function writeInline(node: PMNode): string | null {
       return `#${String(node.attrs.name)}`;
     case 'inlineFootnote':
       return `^[${String(node.attrs.text)}]`;
+    case 'wikilink':
+      return wikilinkSource(wikilinkParts(node.attrs));
     default:
       return null;
   }

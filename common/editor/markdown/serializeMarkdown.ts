@@ -427,11 +427,12 @@ function inline(node: PMNode, context: InlineContext): string {
         case 'htmlInline':
           write(String(child.attrs.html ?? ''));
           break;
-        default:
-          write(
-            writeDialectInline(child, context.table) ??
-              escapeText(child.textContent, { lineStart, table: context.table }),
-          );
+        default: {
+          const source = writeDialectInline(child, context.table);
+          // A `!` just before a wikilink would make it an embed.
+          if (source?.startsWith('[[')) escapeBang(parts);
+          write(source ?? escapeText(child.textContent, { lineStart, table: context.table }));
+        }
       }
     }
   }

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentExtensions } from '../../extensions.ts';
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+function links(): unknown[] {
+  const found: unknown[] = [];
+  editor!.state.doc.descendants((node) => {
+    if (node.type.name === 'wikilink') found.push({ ...node.attrs });
+  });
+  return found;
+}
+
+describe('the wikilink node in an editor', () => {
+  it('reads its own HTML back, and a forged span as text', () => {
+    editor = new Editor({
+      extensions: contentExtensions(),
+      content:
+        '<p><span data-wikilink="Plans" data-fragment="#Q3" data-alias="the plan">the plan</span> ' +
+        '<span data-wikilink="javascript:alert(1)">bad</span> ' +
+        '<span data-wikilink="a]]b">odd</span></p>',
+    });
+    expect(links()).toEqual([
+      { target: 'Plans', fragment: '#Q3', alias: 'the plan', embed: false },
+    ]);
+    expect(editor.state.doc.textContent).toBe('[[Plans#Q3|the plan]] bad odd');
+    const html = editor.getHTML();
+    editor.commands.setContent(html);
+    expect(links()).toHaveLength(1);
+  });
+
+  it('makes a link of [[Title]] typed in full, but not of a refused target', () => {
+    editor = new Editor({ extensions: contentExtensions() });
+    const type = (text: string) => {
+      for (const char of text) {
+        const { from, to } = editor!.state.selection;
+        const handled = editor!.view.someProp('handleTextInput', (handle) =>
+          handle(editor!.view, from, to, char, () => editor!.state.tr.insertText(char, from, to)),
+        );
+        if (!handled) editor!.view.dispatch(editor!.state.tr.insertText(char, from, to));
+      }
+    };
+    type('See [[Plans#Q3|the plan]] and [[javascript:x]]');
+    expect(links()).toEqual([
+      { target: 'Plans', fragment: '#Q3', alias: 'the plan', embed: false },
+    ]);
+    expect(editor.state.doc.textContent).toBe('See [[Plans#Q3|the plan]] and [[javascript:x]]');
+  });
+});
