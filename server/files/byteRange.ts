@@ -20,7 +20,7 @@ export function parseRange(
   }
   const start = Number(first);
   const end = last === '' ? size - 1 : Number(last);
-  if (end < start) return undefined;
   if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
   return { start, end: Math.min(end, size - 1) };
 }

@@ -25,7 +25,8 @@ export async function checkDimensions(path: string): Promise<void> {
   let width: number;
   let height: number;
   try {
-    const meta = await sharp(path, { ...OPEN_OPTIONS, animated: true }).metadata();
+    // Only the header is read, so the pixel limit (which would hide the size) is not needed.
+    const meta = await sharp(path, { animated: true, limitInputPixels: false }).metadata();
     width = meta.width;
     // Every frame of an animation is decoded; whether `height` already counts them all varies.
     height = Math.max(meta.height, (meta.pageHeight ?? meta.height) * (meta.pages ?? 1));
