@@ -135,6 +135,7 @@ export async function startServer(
         }
         server.closeAllConnections();
         await closed;
+        services.files.close();
         if (!options.database) await db.close();
       })());
     logger.info(`Inkwell listening on ${publicUrl}`, {

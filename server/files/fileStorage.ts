@@ -20,4 +20,6 @@ export interface FileStorage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes `key`; no error when it is already gone. */
   delete(key: string): Promise<void>;
+  /** Lets go of connections of its own (the S3 client's); the database is closed by its owner. */
+  close(): void;
 }

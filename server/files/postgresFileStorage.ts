@@ -82,4 +82,6 @@ export class PostgresFileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await this.db.query('DELETE FROM file_chunks WHERE file_id = $1', [key]);
   }
+
+  close(): void {}
 }

@@ -85,8 +85,7 @@ export class S3FileStorage implements FileStorage {
     );
   }
 
-  /** Closes the client's connections. */
-  destroy(): void {
+  close(): void {
     this.client.destroy();
   }
 }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, errorBodySchema } from '../../common/api/errors.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../common/api/files.ts';
+import { sweepFiles } from '../files/sweepFiles.ts';
 import { sessionCookieName } from '../middleware/session.ts';
 import { bombPng, jpegWithExif, photo, pngImage } from '../test/images.ts';
 import { describeWithServer, signedInUser, TestClient } from '../test/testServer.ts';
@@ -196,6 +197,33 @@ describeWithServer(
         headers: { 'If-None-Match': first.headers.get('ETag')! },
       });
       expect(again.status).toBe(304);
+    });
+
+    it('removes a file once the only document showing it is deleted forever', async () => {
+      const file = await uploaded(client, png);
+      const created = await client.request('POST', '/api/documents?echo=0', {
+        json: {
+          title: 'With a picture',
+          content: { type: 'doc', content: [{ type: 'image', attrs: { src: file.url } }] },
+        },
+      });
+      expect(created.status).toBe(201);
+      const { document } = (await created.json()) as { document: { id: string } };
+      // Older than the hour the sweep gives every upload.
+      await context().db.query(
+        `UPDATE files SET created_at = now() - interval '2 hours' WHERE id = $1`,
+        [file.id],
+      );
+      expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+      await sweepFiles(context().db, context().server.services.files);
+      const inTrash = await client.request('GET', file.url);
+      await inTrash.body?.cancel();
+      expect(inTrash.status).toBe(200);
+      const purged = await client.request('DELETE', `/api/documents/${document.id}/permanent`);
+      expect(purged.status).toBe(204);
+      await expect
+        .poll(async () => (await client.request('GET', file.url)).status, { timeout: 5000 })
+        .toBe(404);
     });
 
     it('answers 413 to a declared length over the limit before the body is sent', async () => {
