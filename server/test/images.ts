@@ -10,6 +10,19 @@ export function pngImage(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A PNG of random pixels: it hardly compresses, so it is about 3 bytes a pixel. */
+export function noisePng(width: number, height: number, seed = 1): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let state = seed;
+  for (let i = 0; i < pixels.length; i += 1) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    pixels[i] = state >> 16;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
 /** A photo-like JPEG: noise over a gradient, `width` × `height`, at `quality`. */
 export function photo(width: number, height: number, quality = 92, seed = 1): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
