@@ -2,6 +2,10 @@ import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { MAX_DISPLAY_SIDE, MAX_IMAGE_PIXELS, type UploadType } from '../../common/api/files.ts';
 import { InvalidImageError } from '../errors.ts';
 
+// Every upload is a different file, read once: libvips' operation cache would only hold on to
+// decoded images that never come back.
+sharp.cache(false);
+
 /** The stored image's size in pixels (one frame of an animation). */
 export interface ImageSize {
   width: number;

@@ -16,7 +16,7 @@ import { sweepFiles } from './sweepFiles.ts';
 const API_HEADERS = { 'X-Inkwell-Request': '1' };
 
 /** Uploads `image` and, once it is stored, saves a document showing it, as the editor does. */
-async function uploadAndShow(browser: TestBrowser, url: string, image: Buffer) {
+async function uploadAndShow(browser: TestBrowser, url: string, image: Uint8Array<ArrayBuffer>) {
   const res = await browser.fetch(`${url}/api/files?name=shot.png`, {
     method: 'POST',
     headers: { ...API_HEADERS, Origin: url },
@@ -71,7 +71,7 @@ describe('a server killed during uploads', () => {
     const { url } = server;
     const browser = await signedInBrowser(server);
     // Noise compresses to almost nothing less, so storing each takes several chunks and a while.
-    const image = await noisePng(1800, 1800);
+    const image = new Uint8Array(await noisePng(1800, 1800));
     const acknowledged: UploadedFile[] = [await uploadAndShow(browser, url, image)];
 
     // One upload stays half sent until the end; the others run back to back, so the kill lands
