@@ -80,6 +80,22 @@ describeWithServer(
       expect(file).toMatchObject({ width: 2000, height: 667 });
     });
 
+    it('accepts GIF, WebP and AVIF, each kept in its own format', async () => {
+      const source = sharp(png);
+      for (const [type, bytes] of [
+        ['image/gif', await source.clone().gif().toBuffer()],
+        ['image/webp', await source.clone().webp().toBuffer()],
+        ['image/avif', await source.clone().avif({ effort: 0 }).toBuffer()],
+      ] as const) {
+        const file = await uploaded(client, bytes, 'picture');
+        expect(file, type).toMatchObject({ type, width: 300, height: 200 });
+        const res = await client.request('GET', file.url);
+        expect(res.headers.get('Content-Type')).toBe(type);
+        const format = (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format;
+        expect(format).toBe(type === 'image/avif' ? 'heif' : type.slice('image/'.length));
+      }
+    });
+
     it('refuses an HTML page named .png, whatever the header says', async () => {
       const res = await client.request('POST', '/api/files?name=cat.png', {
         body: '<!doctype html><html><script>alert(1)</script></html>',
