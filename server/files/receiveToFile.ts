@@ -50,7 +50,7 @@ export function receiveToFile(
       settle(() => out.destroy());
       reject(InvalidRequestError('The upload ended early.'));
     };
-    out.once('error', (error) => {
+    out.on('error', (error) => {
       settle(() => source.pause());
       reject(error);
     });

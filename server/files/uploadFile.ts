@@ -96,7 +96,7 @@ async function store(
     info = reported;
   });
   // A decoding failure is the image's fault (422); a storage failure stays a 500.
-  image.once('error', (error: Error) =>
+  image.on('error', (error: Error) =>
     hashed.destroy(
       error instanceof AppError
         ? error
@@ -104,7 +104,14 @@ async function store(
     ),
   );
   image.pipe(hashed);
-  const bytes = await storage.put(id, hashed);
+  let bytes: number;
+  try {
+    bytes = await storage.put(id, hashed);
+  } catch (error) {
+    // A store that gave up leaves sharp with nobody reading its output.
+    image.destroy();
+    throw error;
+  }
   if (!info) throw new Error('sharp reported no output size');
   return { bytes, sha256: hash.digest('hex'), ...sizeOf(info) };
 }
