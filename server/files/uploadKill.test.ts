@@ -36,8 +36,11 @@ async function uploadAndShow(browser: TestBrowser, url: string, image: Uint8Arra
   return file;
 }
 
-/** Files that a document references whose stored bytes are not whole: what must never exist. */
-async function referencedHalfFiles(db: Database): Promise<unknown[]> {
+/**
+ * What must never exist: a file that a document references, or that is marked ready, whose
+ * stored bytes are not whole (their size or SHA-256 differs from the row's).
+ */
+async function halfWrittenFiles(db: Database): Promise<unknown[]> {
   const { rows } = await db.query(`
     WITH referenced AS (
       SELECT DISTINCT (regexp_matches(content::text, '/files/([0-9a-f-]{36})', 'g'))[1]::uuid AS id
@@ -46,10 +49,12 @@ async function referencedHalfFiles(db: Database): Promise<unknown[]> {
       SELECT file_id, sum(length(data)) AS bytes,
              encode(sha256(string_agg(data, ''::bytea ORDER BY start)), 'hex') AS sha256
         FROM file_chunks GROUP BY file_id
+    ), claimed AS (
+      SELECT id FROM referenced UNION SELECT id FROM files WHERE status = 'ready'
     )
-    SELECT r.id, f.status FROM referenced r
-      LEFT JOIN files f ON f.id = r.id
-      LEFT JOIN stored s ON s.file_id = r.id
+    SELECT c.id, f.status FROM claimed c
+      LEFT JOIN files f ON f.id = c.id
+      LEFT JOIN stored s ON s.file_id = c.id
      WHERE f.status IS DISTINCT FROM 'ready' OR s.bytes IS DISTINCT FROM f.bytes
         OR s.sha256 IS DISTINCT FROM f.sha256`);
   return rows;
@@ -66,7 +71,7 @@ describe('a server killed during uploads', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('leaves no half-written file that a document references', async () => {
+  it('leaves no half-written file that is ready or that a document references', async () => {
     server = await spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     const { url } = server;
     const browser = await signedInBrowser(server);
@@ -108,7 +113,7 @@ describe('a server killed during uploads', () => {
 
     const db = await openPglite(dataDir);
     try {
-      expect(await referencedHalfFiles(db)).toEqual([]);
+      expect(await halfWrittenFiles(db)).toEqual([]);
       const { rows } = await db.query<{ id: string }>(
         `SELECT id FROM files WHERE status = 'ready'`,
       );
@@ -122,7 +127,7 @@ describe('a server killed during uploads', () => {
            (SELECT 1 FROM files f WHERE f.id = c.file_id AND f.status = 'ready')`,
       );
       expect(left.rows).toEqual([]);
-      expect(await referencedHalfFiles(db)).toEqual([]);
+      expect(await halfWrittenFiles(db)).toEqual([]);
     } finally {
       await db.close();
     }
