@@ -26,12 +26,18 @@ export async function sweepFiles(
   storage: FileStorage,
   minAgeMs = SWEEP_MIN_AGE_MS,
 ): Promise<number> {
+  const age = [minAgeMs / 1000];
+  const old = 'created_at < now() - make_interval(secs => $1::double precision)';
+  // Reading every document is the costly part: skipped unless some file is old enough to go.
+  const candidates = await db.query(`SELECT 1 FROM files WHERE ${old} LIMIT 1`, age);
+  if (candidates.rows.length === 0) return 0;
+  // MATERIALIZED: the documents are read once, not once per file.
   const { rows } = await db.query<{ id: string }>(
-    `WITH referenced AS (${REFERENCED})
+    `WITH referenced AS MATERIALIZED (${REFERENCED})
      SELECT f.id FROM files f
-      WHERE f.created_at < now() - make_interval(secs => $1::double precision)
+      WHERE f.${old}
         AND NOT EXISTS (SELECT 1 FROM referenced r WHERE r.id = f.id)`,
-    [minAgeMs / 1000],
+    age,
   );
   const files = new FileStore(db);
   for (const { id } of rows) {
