@@ -40,6 +40,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/healthz': 'http://localhost:3000',
+      // Uploaded images are served by the API server, outside /api so that <img> can load them.
+      '/files': 'http://localhost:3000',
+    },
   },
 });

@@ -10,6 +10,7 @@ import { aiRoutes } from './routes/ai.ts';
 import { authRoutes } from './routes/auth.ts';
 import { configRoutes } from './routes/config.ts';
 import { documentRoutes } from './routes/documents.ts';
+import { fileRoutes } from './routes/files.ts';
 import { linkRoutes } from './routes/links.ts';
 import { sessionRoutes } from './routes/session.ts';
 import type { AppEnv, Services } from './services.ts';
@@ -112,6 +113,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', sessionRoutes(services));
   app.route('/', documentRoutes(services));
   app.route('/', linkRoutes(services));
+  app.route('/', fileRoutes(services));
   app.route('/', configRoutes(services));
 
   // Stays after every API route, so that no /api request ever falls through to the client.

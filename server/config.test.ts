@@ -26,7 +26,47 @@ describe('loadConfig', () => {
         idleTimeoutMs: 30_000,
         totalTimeoutMs: 120_000,
       },
+      files: { maxBytes: 20 * 1024 * 1024, s3: undefined },
     });
+  });
+
+  it('reads an S3-compatible bucket for files, MinIO style', () => {
+    const config = loadConfig({
+      FILE_MAX_BYTES: '1048576',
+      S3_BUCKET: 'inkwell-files',
+      S3_ENDPOINT: 'http://minio.internal:9000/',
+      S3_ACCESS_KEY_ID: 'inkwell',
+      S3_SECRET_ACCESS_KEY: 'a secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.files).toEqual({
+      maxBytes: 1048576,
+      s3: {
+        bucket: 'inkwell-files',
+        endpoint: 'http://minio.internal:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'inkwell', secretAccessKey: 'a secret' },
+        forcePathStyle: true,
+      },
+    });
+  });
+
+  it('refuses half a pair of S3 keys, and S3 settings without a bucket', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      'S3 credentials need both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => loadConfig({ S3_ENDPOINT: 'https://s3.example.com' })).toThrow(
+      'S3_ENDPOINT set without S3_BUCKET',
+    );
+  });
+
+  it('never echoes the S3 secret in an error', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'hunter2' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 'hunter2' })).not.toThrow(
+      /hunter2/,
+    );
   });
 
   it('reads every variable', () => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_AI_LIMITS } from '../common/api/ai.ts';
+import { DEFAULT_FILE_MAX_BYTES } from '../common/api/files.ts';
 import { DEFAULT_LIMITS } from '../common/api/limits.ts';
 import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
@@ -56,6 +57,31 @@ export type TrustProxy =
   | { kind: 'hops'; hops: number }
   | { kind: 'addresses'; ranges: readonly string[] };
 
+/**
+ * An S3-compatible bucket for uploaded files (AWS S3, MinIO, Cloudflare R2, Backblaze B2): set
+ * by `S3_BUCKET` and its companions.
+ */
+export interface S3Config {
+  /** `S3_BUCKET`: the bucket's name; it must exist. */
+  bucket: string;
+  /** `S3_ENDPOINT`: the service's address; undefined is AWS S3 itself. */
+  endpoint: string | undefined;
+  /** `S3_REGION`: the bucket's region (default `us-east-1`; R2 takes `auto`). */
+  region: string;
+  /** `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY`; undefined uses the AWS SDK's own lookup (IAM roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `S3_FORCE_PATH_STYLE`: `true` puts the bucket in the path, as MinIO needs (default false). */
+  forcePathStyle: boolean;
+}
+
+/** Uploaded images (docs/PRODUCT.md "Limits"). */
+export interface FilesConfig {
+  /** `FILE_MAX_BYTES`: largest upload accepted (default 20 MB). */
+  maxBytes: number;
+  /** Where files are kept: an S3-compatible bucket, or undefined for the database. */
+  s3: S3Config | undefined;
+}
+
 /** The server's configuration, read once at start from environment variables. */
 export interface Config {
   /** TCP port to listen on (`PORT`, default 3000; 0 picks a free port). */
@@ -87,6 +113,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The AI assistant. */
   ai: AiConfig;
+  /** Uploaded files. */
+  files: FilesConfig;
 }
 
 const positiveInt = (max: number) =>
@@ -182,10 +210,21 @@ const envSchema = z.object({
   AI_FIRST_BYTE_TIMEOUT_MS: positiveInt(HOUR_MS).default(15_000),
   AI_IDLE_TIMEOUT_MS: positiveInt(HOUR_MS).default(30_000),
   AI_TOTAL_TIMEOUT_MS: positiveInt(HOUR_MS).default(120_000),
+  FILE_MAX_BYTES: positiveInt(1024 * 1024 * 1024).default(DEFAULT_FILE_MAX_BYTES),
+  S3_BUCKET: z.string().max(255, 'must be at most 255 characters').optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 or auto')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
 });
 
 const HOSTED_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 const AI_KEYS = ['AI_BASE_URL', 'AI_MODEL'] as const;
+const S3_KEY_PAIR = ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Thrown by `loadConfig` with one line per bad variable, naming it and the value it had. */
 export class ConfigError extends Error {
@@ -193,7 +232,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose values are never echoed in an error message. */
-const SECRET_KEYS = new Set(['OIDC_CLIENT_SECRET', 'DATABASE_URL', 'AI_API_KEY']);
+const SECRET_KEYS = new Set([
+  'OIDC_CLIENT_SECRET',
+  'DATABASE_URL',
+  'AI_API_KEY',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /**
  * Reads and validates the configuration. Empty variables count as unset, as shells and `.env`
@@ -231,6 +275,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  the AI assistant needs ${AI_KEYS.join(' and ')}; missing ${missing.join(', ')}`,
     );
   }
+  const setS3Keys = S3_KEY_PAIR.filter((key) => data[key] !== undefined);
+  if (setS3Keys.length === 1) {
+    throw new ConfigError(
+      `Invalid configuration:\n  S3 credentials need both ${S3_KEY_PAIR.join(' and ')}; only ${setS3Keys[0]} is set`,
+    );
+  }
+  // S3 settings without a bucket would silently keep files in the database.
+  const strayS3 = ['S3_ENDPOINT', ...S3_KEY_PAIR].filter((key) => present[key] !== undefined);
+  if (!data.S3_BUCKET && strayS3.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${strayS3.join(', ')} set without S3_BUCKET; set S3_BUCKET to keep files in a bucket`,
+    );
+  }
   return {
     port: data.PORT,
     host: data.HOST,
@@ -264,6 +321,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firstByteTimeoutMs: data.AI_FIRST_BYTE_TIMEOUT_MS,
       idleTimeoutMs: data.AI_IDLE_TIMEOUT_MS,
       totalTimeoutMs: data.AI_TOTAL_TIMEOUT_MS,
+    },
+    files: {
+      maxBytes: data.FILE_MAX_BYTES,
+      s3: data.S3_BUCKET
+        ? {
+            bucket: data.S3_BUCKET,
+            endpoint: data.S3_ENDPOINT,
+            region: data.S3_REGION,
+            credentials:
+              data.S3_ACCESS_KEY_ID && data.S3_SECRET_ACCESS_KEY
+                ? {
+                    accessKeyId: data.S3_ACCESS_KEY_ID,
+                    secretAccessKey: data.S3_SECRET_ACCESS_KEY,
+                  }
+                : undefined,
+            forcePathStyle: data.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
     },
   };
 }

@@ -64,6 +64,15 @@ export const VersionConflictError = (
 export const PayloadTooLargeError = (message = 'The request is too large.') =>
   new AppError('payload_too_large', message);
 
+/** 415: an upload that is not a PNG, JPEG, GIF, WebP or AVIF image, judged by its bytes. */
+export const UnsupportedFileTypeError = (
+  message = 'Only PNG, JPEG, GIF, WebP and AVIF images can be uploaded.',
+) => new AppError('unsupported_file_type', message);
+
+/** 422: an image that cannot be decoded (truncated, corrupt) or claims too many pixels. */
+export const InvalidImageError = (message = 'The image could not be read.', cause?: unknown) =>
+  new AppError('invalid_image', message, { cause });
+
 /** 422: the document does not fit the editor schema. */
 export const InvalidDocumentError = (message = 'The document is not valid.', cause?: unknown) =>
   new AppError('invalid_document', message, { cause });
@@ -89,8 +98,11 @@ export const AiUpstreamError = (message = 'The AI provider did not answer.', cau
 export const AiNotConfiguredError = (message = 'The AI assistant is not configured.') =>
   new AppError('ai_not_configured', message);
 
+/** The general code of each status: the first listed, as later codes with a status are narrower. */
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
-  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+  Object.entries(ERROR_STATUS)
+    .reverse()
+    .map(([code, status]) => [status, code as ErrorCode]),
 );
 
 /** Turns anything thrown into an `AppError`; unknown errors become `internal`. */

@@ -1,6 +1,7 @@
 import type { RelyingParty } from './auth/relyingParty.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { FileStorage } from './files/fileStorage.ts';
 import type { Logger } from './logger.ts';
 import type { SessionCache } from './auth/sessionCache.ts';
 import type { ActiveSession } from './auth/sessions.ts';
@@ -11,6 +12,8 @@ export interface Services {
   /** The origin people use, without a trailing slash: `PUBLIC_URL` or `http://localhost:<port>`. */
   publicUrl: string;
   db: Database;
+  /** Where uploaded files' bytes live: the database, or the S3 bucket of `S3_BUCKET`. */
+  files: FileStorage;
   relyingParty: RelyingParty;
   logger: Logger;
   /** Sessions found a moment ago; only on PGlite, which no other instance can share. */

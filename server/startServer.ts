@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DocumentStore } from './documents/documentStore.ts';
+import { createFileStorage } from './files/createFileStorage.ts';
+import { sweepFiles } from './files/sweepFiles.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { SessionCache } from './auth/sessionCache.ts';
 import type { Services } from './services.ts';
@@ -93,6 +95,7 @@ export async function startServer(
       config,
       publicUrl,
       db,
+      files: await createFileStorage(config.files, db),
       logger,
       relyingParty: new RelyingParty(provider, publicUrl, logger),
       sessionCache: db.kind === 'pglite' ? new SessionCache() : undefined,
@@ -105,6 +108,9 @@ export async function startServer(
     const sweep = setInterval(() => {
       deleteExpired(db).catch((error: unknown) =>
         logger.warn('Sweeping sessions failed.', { err: error }),
+      );
+      sweepFiles(db, services.files).catch((error: unknown) =>
+        logger.warn('Sweeping files failed.', { err: error }),
       );
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
@@ -129,6 +135,7 @@ export async function startServer(
         }
         server.closeAllConnections();
         await closed;
+        services.files.close();
         if (!options.database) await db.close();
       })());
     logger.info(`Inkwell listening on ${publicUrl}`, {

@@ -18,6 +18,8 @@ export const configResponseSchema = z.object({
     importBytes: z.number().int().positive(),
     /** Longest AI `text` (and `context`), in characters. */
     aiInputChars: z.number().int().positive(),
+    /** Largest image upload, in bytes (`POST /api/files` answers 413 above it). */
+    fileBytes: z.number().int().positive(),
   }),
 });
 

@@ -21,6 +21,7 @@ describeWithServer(
           titleChars: 200,
           importBytes: 10 * 1024 * 1024,
           aiInputChars: 8000,
+          fileBytes: 20 * 1024 * 1024,
         },
       });
       expect(text).not.toContain(SECRET_KEY);
@@ -49,6 +50,7 @@ describeWithServer('GET /api/config with AI off', (context) => {
         titleChars: 200,
         importBytes: 10 * 1024 * 1024,
         aiInputChars: 24_000,
+        fileBytes: 20 * 1024 * 1024,
       },
     });
   });

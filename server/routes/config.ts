@@ -19,6 +19,7 @@ export function configRoutes(services: Services): Hono<AppEnv> {
       titleChars: DEFAULT_LIMITS.titleChars,
       importBytes: DEFAULT_LIMITS.importBytes,
       aiInputChars: config.ai.maxInputChars,
+      fileBytes: config.files.maxBytes,
     },
   };
   const app = new Hono<AppEnv>();

@@ -12,6 +12,7 @@ import {
 } from '../../common/api/documents.ts';
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
 import { DocumentStore } from '../documents/documentStore.ts';
+import { sweepFiles } from '../files/sweepFiles.ts';
 import { documentNode, EMPTY_DOCUMENT, validateContent } from '../documents/validateContent.ts';
 import {
   InvalidRequestError,
@@ -121,6 +122,10 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     const outcome = await store.purge(ownerOf(c), idOf(c.req.param('id')));
     if (outcome === 'missing') throw NotFoundError('There is no such document.');
     if (outcome === 'live') throw InvalidRequestError('Move the document to the trash first.');
+    // Its images go now, not at the hourly sweep, unless another document (or the trash) holds them.
+    sweepFiles(services.db, services.files).catch((error: unknown) =>
+      services.logger.warn('Sweeping files failed.', { err: error }),
+    );
     return c.body(null, 204);
   });
 

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Uploaded images (docs/PRODUCT.md "Content"): `POST /api/files` takes the file's bytes as the
+ * whole request body (no multipart, so the server can stream it), and answers with where the
+ * image now lives. Errors: 413 `payload_too_large` (over `limits.fileBytes`), 415
+ * `unsupported_file_type` (not one of `UPLOAD_TYPES`, judged by the bytes), 422 `invalid_image`
+ * (truncated, corrupt, or more pixels than `MAX_IMAGE_PIXELS`).
+ */
+
+/** The image types accepted, decided from the bytes; SVG is not one of them (it can carry script). */
+export const UPLOAD_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+] as const;
+
+/** One of `UPLOAD_TYPES`. */
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** Default largest upload, in bytes (`FILE_MAX_BYTES`). */
+export const DEFAULT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The longest side of the stored image; larger ones are scaled down to it. */
+export const MAX_DISPLAY_SIDE = 2000;
+
+/**
+ * Most pixels an upload may declare (all frames of an animation together): a 200-megapixel phone
+ * photo fits, a decompression bomb of 50,000 × 50,000 does not.
+ */
+export const MAX_IMAGE_PIXELS = 200_000_000;
+
+/** Longest file name kept, in characters. */
+export const MAX_FILE_NAME_CHARS = 200;
+
+/** The query of `POST /api/files`: the name the file had on the person's computer, if any. */
+export const uploadFileQuerySchema = z.object({
+  name: z.string().max(1000, 'The file name is too long.').optional(),
+});
+
+/** A file id in a path. */
+export const fileIdSchema = z.uuid({ message: 'Not a file id.' });
+
+/** What `POST /api/files` answers (201): the stored image, as the editor inserts it. */
+export const uploadedFileSchema = z.object({
+  id: z.string(),
+  /** Where the image is served, `/files/<id>`: the `src` a document stores. */
+  url: z.string(),
+  /** The stored (re-encoded) image's size in pixels. */
+  width: z.number().int(),
+  height: z.number().int(),
+  type: z.enum(UPLOAD_TYPES),
+  /** The stored image's size in bytes. */
+  bytes: z.number().int(),
+  /** The name it is served under, cleaned of path parts and control characters. */
+  name: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** The path a file is served at; documents reference files by it. */
+export const fileUrl = (id: string) => `/files/${id}`;

@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import { beforeEach, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { testUser } from '../test/users.ts';
+import { FileStore } from './fileStore.ts';
+import { PostgresFileStorage } from './postgresFileStorage.ts';
+import { sweepFiles } from './sweepFiles.ts';
+
+const TWO_HOURS_AGO = "now() - interval '2 hours'";
+
+describeEachDatabase('sweeping files', (getDb: () => Database) => {
+  let storage: PostgresFileStorage;
+  let files: FileStore;
+  let owner: string;
+
+  beforeEach(async () => {
+    storage = new PostgresFileStorage(getDb());
+    files = new FileStore(getDb());
+    owner = (await testUser(getDb())).id;
+  });
+
+  /** A file of `ownerId`, ready unless `pending`, uploaded `age` ago (an SQL expression). */
+  async function file(options: { age?: string; pending?: boolean; ownerId?: string } = {}) {
+    const id = await files.createPending(options.ownerId ?? owner, 'a.png', 'image/png');
+    const bytes = await storage.put(id, Readable.from([Buffer.from('not really a png')]));
+    if (!options.pending) {
+      await files.markReady(id, { bytes, width: 1, height: 1, sha256: 'x' });
+    }
+    if (options.age)
+      await getDb().query(`UPDATE files SET created_at = ${options.age} WHERE id = $1`, [id]);
+    return id;
+  }
+
+  /** A document of `ownerId` showing the image `/files/<fileId>`, in the trash when `trashed`. */
+  async function documentShowing(
+    fileId: string,
+    options: { trashed?: boolean; ownerId?: string } = {},
+  ) {
+    const content = {
+      type: 'doc',
+      content: [{ type: 'image', attrs: { src: `/files/${fileId}`, alt: null, title: null } }],
+    };
+    await getDb().query(
+      `INSERT INTO documents (owner_id, title, content, deleted_at)
+       VALUES ($1, 'With a picture', $2::jsonb, ${options.trashed ? 'now()' : 'NULL'})`,
+      [options.ownerId ?? owner, JSON.stringify(content)],
+    );
+  }
+
+  const exists = async (id: string) =>
+    (await getDb().query('SELECT 1 FROM files WHERE id = $1', [id])).rows.length === 1;
+  const chunks = async (id: string) =>
+    (await getDb().query('SELECT 1 FROM file_chunks WHERE file_id = $1', [id])).rows.length;
+
+  it('removes an old file that no document references, bytes and all', async () => {
+    const orphan = await file({ age: TWO_HOURS_AGO });
+    expect(await sweepFiles(getDb(), storage)).toBe(1);
+    expect(await exists(orphan)).toBe(false);
+    expect(await chunks(orphan)).toBe(0);
+  });
+
+  it('keeps a file that a live document, a trashed one or someone else’s references', async () => {
+    const live = await file({ age: TWO_HOURS_AGO });
+    await documentShowing(live);
+    const trashed = await file({ age: TWO_HOURS_AGO });
+    await documentShowing(trashed, { trashed: true });
+    const elsewhere = await file({ age: TWO_HOURS_AGO });
+    await documentShowing(elsewhere, { ownerId: (await testUser(getDb(), 'Bo')).id });
+    expect(await sweepFiles(getDb(), storage)).toBe(0);
+    for (const id of [live, trashed, elsewhere]) {
+      expect(await exists(id)).toBe(true);
+      expect(await chunks(id)).toBe(1);
+    }
+  });
+
+  it('keeps a file uploaded in the last hour, referenced or not', async () => {
+    const fresh = await file({ age: "now() - interval '59 minutes'" });
+    expect(await sweepFiles(getDb(), storage)).toBe(0);
+    expect(await exists(fresh)).toBe(true);
+  });
+
+  it('removes a pending upload that a crash left behind, once it is an hour old', async () => {
+    const halfDone = await file({ pending: true, age: TWO_HOURS_AGO });
+    const inProgress = await file({ pending: true });
+    expect(await sweepFiles(getDb(), storage)).toBe(1);
+    expect(await exists(halfDone)).toBe(false);
+    expect(await chunks(halfDone)).toBe(0);
+    expect(await exists(inProgress)).toBe(true);
+  });
+
+  it('finds a reference written as an absolute address, as a Markdown import leaves it', async () => {
+    const id = await file({ age: TWO_HOURS_AGO });
+    await getDb().query(
+      `INSERT INTO documents (owner_id, title, content) VALUES ($1, 't', $2::jsonb)`,
+      [
+        owner,
+        JSON.stringify({
+          type: 'doc',
+          content: [
+            {
+              type: 'image',
+              attrs: { src: `https://write.example.com/files/${id.toUpperCase()}` },
+            },
+          ],
+        }),
+      ],
+    );
+    expect(await sweepFiles(getDb(), storage)).toBe(0);
+    expect(await exists(id)).toBe(true);
+  });
+});

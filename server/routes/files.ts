@@ -1,0 +1,94 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Hono, type Context } from 'hono';
+import { fileIdSchema, uploadFileQuerySchema, type UploadedFile } from '../../common/api/files.ts';
+import { AppError, InvalidRequestError, NotFoundError } from '../errors.ts';
+import { parseRange } from '../files/byteRange.ts';
+import { inlineDisposition } from '../files/fileName.ts';
+import { FileStore } from '../files/fileStore.ts';
+import { uploadFile } from '../files/uploadFile.ts';
+import { parseWith } from '../middleware/readJson.ts';
+import { requestSession } from '../middleware/session.ts';
+import type { AppEnv, Services } from '../services.ts';
+
+/** A file's address never changes what it serves (ids are not reused), so browsers may keep it. */
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+/**
+ * Uploaded images: `POST /api/files` (behind `requireSession` and the CSRF check) and
+ * `GET /files/:id`, outside `/api` so that an `<img src>` can load it with the session cookie.
+ * Anyone who may not read a file, signed in or not, gets the same 404 as for a file that does not
+ * exist: a 401 or 403 would tell them it does.
+ */
+export function fileRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const files = new FileStore(services.db);
+
+  app.post('/api/files', async (c) => {
+    const { name } = parseWith(uploadFileQuerySchema, c.req.query());
+    const length = c.req.header('Content-Length');
+    try {
+      const uploaded = await uploadFile(services.db, services.files, {
+        ownerId: c.get('session').user.id,
+        body: requestBody(c),
+        declaredBytes: length === undefined ? undefined : Number(length),
+        name,
+        maxBytes: services.config.files.maxBytes,
+      });
+      return c.json<UploadedFile>(uploaded, 201);
+    } catch (error) {
+      // The rest of an oversized body is never read: closing the connection after the 413 is
+      // what stops the client from sending it.
+      if (error instanceof AppError && error.code === 'payload_too_large') {
+        throw new AppError(error.code, error.message, { headers: { Connection: 'close' } });
+      }
+      throw error;
+    }
+  });
+
+  app.get('/files/:id', async (c) => {
+    const id = fileIdSchema.safeParse(c.req.param('id'));
+    const session = await requestSession(c, services);
+    const file = id.success && session ? await files.canReadFile(session.user.id, id.data) : null;
+    if (!file) throw NotFoundError('There is no such file.');
+    const etag = `"${file.sha256}"`;
+    c.header('Content-Type', file.type);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Disposition', inlineDisposition(file.name));
+    c.header('Cache-Control', CACHE_CONTROL);
+    c.header('ETag', etag);
+    c.header('Accept-Ranges', 'bytes');
+    if (c.req.header('If-None-Match')?.includes(etag)) return c.body(null, 304);
+    // A range of an older copy would splice two versions; If-Range asks for the whole then.
+    const ifRange = c.req.header('If-Range');
+    const range =
+      ifRange === undefined || ifRange === etag
+        ? parseRange(c.req.header('Range'), file.bytes)
+        : undefined;
+    if (range === 'unsatisfiable') {
+      c.header('Content-Range', `bytes */${file.bytes}`);
+      return c.body(null, 416);
+    }
+    const stream = await services.files.get(file.id, range);
+    const body = Readable.toWeb(stream) as WebReadableStream<Uint8Array> as ReadableStream;
+    if (!range) {
+      c.header('Content-Length', String(file.bytes));
+      return c.body(body, 200);
+    }
+    c.header('Content-Range', `bytes ${range.start}-${range.end}/${file.bytes}`);
+    c.header('Content-Length', String(range.end - range.start + 1));
+    return c.body(body, 206);
+  });
+
+  return app;
+}
+
+/** The request body as a Node stream: the socket's own behind Node's server, else the Web body. */
+function requestBody(c: Context<AppEnv>): Readable {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && !incoming.readableEnded && incoming.readableFlowing === null) return incoming;
+  const body = c.req.raw.body;
+  if (!body) throw InvalidRequestError('The upload is empty.');
+  return Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+}
