@@ -7,6 +7,7 @@ import { downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
+import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
 import { loadMarkdownCodec } from './codec.ts';
 
 /** Above this many characters, parsing blocks long enough to show progress at once. */
@@ -67,7 +68,9 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
           'Pasting Markdown…',
           async () => {
             const { parseMarkdown } = await loadMarkdownCodec();
-            insertDocument(editor, parseMarkdown(text, editor.schema));
+            const inline = await uploadInlineImages(parseMarkdown(text, editor.schema));
+            insertDocument(editor, inline.doc);
+            if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
           },
           { immediate: text.length > LARGE_TEXT },
         );
