@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../../../common/api/files.ts';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { UploadError } from '../../../lib/uploadFile.ts';
+import { withAbsoluteFileUrls } from './imageSources.ts';
 import { dataImageBlob, uploadInlineImages } from './uploadInlineImages.ts';
 
 // A 1×1 PNG.
@@ -72,5 +73,22 @@ describe('images embedded as data: addresses in imported Markdown', () => {
     expect(dataImageBlob('data:text/html;base64,PHNjcmlwdD4=')).toBeNull();
     expect(dataImageBlob('data:image/png;base64,@@@')).toBeNull();
     expect(dataImageBlob('https://example.com/x.png')).toBeNull();
+  });
+});
+
+describe('uploaded images in exported Markdown', () => {
+  it('are linked by absolute address; other images are left as they are', () => {
+    const doc = parseMarkdown(
+      '![a](/files/00000000-0000-4000-8000-000000000001)\n\n![b](https://example.com/b.png) ![c](pic.png)\n',
+    );
+    const out = withAbsoluteFileUrls(doc, 'https://ink.example');
+    expect(srcs(out)).toEqual([
+      'https://ink.example/files/00000000-0000-4000-8000-000000000001',
+      'https://example.com/b.png',
+      'pic.png',
+    ]);
+    expect(withAbsoluteFileUrls(parseMarkdown('![b](b.png)\n'), 'https://ink.example')).toEqual(
+      parseMarkdown('![b](b.png)\n'),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Transform } from '@tiptap/pm/transform';
 import { uploadFile } from '../../../lib/uploadFile.ts';
+import { imageSources, mapImageSources } from './imageSources.ts';
 
 /** A `data:` image address with base64 content, as Markdown files embed screenshots. */
 const DATA_IMAGE = /^data:(image\/[a-z0-9.+-]+);base64,([a-z0-9+/=\s]+)$/i;
@@ -37,19 +37,10 @@ export async function uploadInlineImages(
   doc: ProseMirrorNode,
   upload: typeof uploadFile = uploadFile,
 ): Promise<InlineImagesResult> {
-  const found: { pos: number; src: string }[] = [];
-  doc.descendants((node, pos) => {
-    const src: unknown = node.attrs.src;
-    if (
-      (node.type.name === 'image' || node.type.name === 'inlineImage') &&
-      typeof src === 'string'
-    ) {
-      if (src.startsWith('data:')) found.push({ pos, src });
-    }
-  });
-  if (found.length === 0) return { doc, kept: 0, reason: null };
+  const embedded = imageSources(doc).filter((src) => src.startsWith('data:'));
+  if (embedded.length === 0) return { doc, kept: 0, reason: null };
   const uploads = new Map<string, Promise<string | Error>>();
-  for (const { src } of found) {
+  for (const src of embedded) {
     if (uploads.has(src)) continue;
     const blob = dataImageBlob(src);
     const name = `image.${blob?.type.split('/')[1] ?? 'png'}`;
@@ -65,20 +56,16 @@ export async function uploadInlineImages(
   }
   const urls = new Map<string, string | Error>();
   for (const [src, pending] of uploads) urls.set(src, await pending);
-  const transform = new Transform(doc);
   let kept = 0;
   let reason: string | null = null;
-  for (const { pos, src } of found) {
+  const uploaded = mapImageSources(doc, (src) => {
     const url = urls.get(src);
-    if (typeof url === 'string') {
-      const node = transform.doc.nodeAt(pos);
-      if (node) transform.setNodeMarkup(pos, undefined, { ...node.attrs, src: url });
-    } else {
-      kept++;
-      reason ??= url?.message ?? null;
-    }
-  }
-  return { doc: transform.doc, kept, reason };
+    if (url === undefined || typeof url === 'string') return url ?? null;
+    kept++;
+    reason ??= url.message;
+    return null;
+  });
+  return { doc: uploaded, kept, reason };
 }
 
 /** Tells the writer that `kept` embedded images could not be uploaded and why. */
