@@ -115,7 +115,7 @@ describe('createApp', () => {
       expect(res.headers.get('Referrer-Policy'), path).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('Content-Security-Policy'), path).toBe(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-          "img-src 'self' data: https: http:; media-src 'self' https:; " +
+          "img-src 'self' data: blob: https: http:; media-src 'self' https:; " +
           "frame-src https://www.youtube-nocookie.com; object-src 'none'; base-uri 'none'; " +
           "frame-ancestors 'none'; form-action 'self'; connect-src 'self'",
       );

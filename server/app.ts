@@ -75,8 +75,9 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
         scriptSrc: ["'self'"],
         // Tiptap and the editor's menus position themselves with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Documents show images from any web host and play YouTube through youtube-nocookie.
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        // Documents show images from any web host and play YouTube through youtube-nocookie; an
+        // image being uploaded shows its local copy (a blob: address) until the server has it.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         mediaSrc: ["'self'", 'https:'],
         frameSrc: ['https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],

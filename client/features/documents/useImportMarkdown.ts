@@ -10,6 +10,7 @@ import { randomUuid } from '../../lib/randomUuid.ts';
 import { useProgress } from '../../lib/useProgress.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
+import { keptImagesMessage, uploadInlineImages } from '../editor/uploads/uploadInlineImages.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { summaryOf } from './documentsApi.ts';
 import { excerptOf } from './excerptOf.ts';
@@ -64,6 +65,12 @@ export function useImportMarkdown() {
         toast.show(message ?? `Couldn't import “${file.name}”. Please try again.`, 'error');
         return;
       }
+
+      // Screenshots embedded as data: addresses become uploaded files before the document is
+      // created, so that it is never saved holding them (unless their upload fails).
+      const inline = await run('Uploading images…', () => uploadInlineImages(doc));
+      doc = inline.doc;
+      if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
 
       const now = new Date().toISOString();
       const record: DocumentMeta = {

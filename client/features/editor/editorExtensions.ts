@@ -17,6 +17,7 @@ import { withFrontMatterView } from './dialects/frontMatter/withFrontMatterView.
 import { InlineDialectBehaviour, withInlineDialectViews } from './dialects/inlineDialectViews.ts';
 import { SlashCommand } from './slash/SlashCommand.ts';
 import { EditableTable } from './tables/EditableTable.ts';
+import { ImageUpload } from './uploads/ImageUpload.ts';
 
 /**
  * The one shortcut of the sheet that no other extension binds: Mod-Shift-X for strike, Google
@@ -50,7 +51,7 @@ function placeholderFor({
 export interface EditorExtensionOptions {
   /** Where pasted or dropped Markdown goes. */
   markdown: MarkdownTransferOptions;
-  /** Told why a paste or drop was refused (it would nest too deeply), for the writer. */
+  /** Told why a paste, drop or upload was refused (too deep, not an image…), for the writer. */
   onRefused?: (message: string) => void;
 }
 
@@ -85,6 +86,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     MarkdownTransfer.configure(options.markdown),
     ClobberSafePaste,
     DepthLimit.configure({ onRefused: options.onRefused ?? (() => undefined) }),
+    ImageUpload.configure({ onError: options.onRefused ?? (() => undefined) }),
     SlashCommand,
     MenuShortcuts,
     InkwellKeymap,

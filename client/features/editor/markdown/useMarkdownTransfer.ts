@@ -7,6 +7,8 @@ import { downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
+import { withAbsoluteFileUrls } from '../uploads/imageSources.ts';
+import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
 import { loadMarkdownCodec } from './codec.ts';
 
 /** Above this many characters, parsing blocks long enough to show progress at once. */
@@ -34,7 +36,9 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
         label,
         async () => {
           const { serializeMarkdown } = await loadMarkdownCodec();
-          return serializeMarkdown(unchunked(editor.state.doc));
+          // Uploaded images by absolute address, so the file shows them outside Inkwell too.
+          const doc = withAbsoluteFileUrls(unchunked(editor.state.doc), window.location.origin);
+          return serializeMarkdown(doc);
         },
         { immediate: editor.state.doc.content.size > LARGE_DOC },
       ),
@@ -67,7 +71,9 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
           'Pasting Markdown…',
           async () => {
             const { parseMarkdown } = await loadMarkdownCodec();
-            insertDocument(editor, parseMarkdown(text, editor.schema));
+            const inline = await uploadInlineImages(parseMarkdown(text, editor.schema));
+            insertDocument(editor, inline.doc);
+            if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
           },
           { immediate: text.length > LARGE_TEXT },
         );

@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import { pickImages } from '../uploads/ImageUpload.ts';
 import { Icon } from './icons.tsx';
 import { MediaField } from './MediaField.tsx';
 import { formatStartTime, parsePixels, parseStartTime, type FieldResult } from './mediaInput.ts';
@@ -102,6 +103,21 @@ export function MediaFields({ editor, target, onDone }: MediaFieldsProps) {
             onCancel={onDone}
           />
         </>
+      )}
+      {isVideo ? null : (
+        <button
+          type="button"
+          className="ink-tool"
+          aria-label="Replace image"
+          title="Replace image"
+          onClick={() =>
+            pickImages(([file]) => {
+              if (file) editor.chain().focus().replaceImage(target.pos, file).run();
+            }, false)
+          }
+        >
+          <Icon name="upload" />
+        </button>
       )}
       <button
         type="button"

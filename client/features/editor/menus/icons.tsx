@@ -10,6 +10,7 @@ export type IconName =
   | 'justify'
   | 'chevron'
   | 'highlight'
+  | 'upload'
   | 'trash'
   | 'check';
 
@@ -25,6 +26,7 @@ const PATHS: Record<IconName, ReactNode> = {
   justify: <path d="M4 6h16M4 10h16M4 14h16M4 18h16" />,
   chevron: <path d="m6 9 6 6 6-6" />,
   highlight: <path d="m9 11-5 5v4h4l5-5M9 11l6-6 4 4-6 6M9 11l4 4M4 20h16" />,
+  upload: <path d="M12 16V4M7 9l5-5 5 5M4 16v4h16v-4" />,
   trash: <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />,
   check: <path d="m5 12 5 5 9-10" />,
 };

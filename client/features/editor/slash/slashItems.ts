@@ -3,6 +3,7 @@ import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { openAiMenu, startAiCommand } from '../../ai/aiTrigger.ts';
 import { MATH_SLASH_ITEMS } from '../dialects/math/mathSlashItems.ts';
 import { BLOCK_TYPES, currentBlockType, turnInto, type BlockTypeId } from '../menus/blockTypes.ts';
+import { pickImages } from '../uploads/ImageUpload.ts';
 import { readImageInput, readVideoInput } from './blockInputs.ts';
 import { CODE_LANGUAGES, languageInfo } from './codeLanguages.ts';
 import { filterSlashItems, type Searchable } from './filterSlashItems.ts';
@@ -220,6 +221,17 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
           return null;
         },
       });
+    },
+  },
+  {
+    id: 'image-upload',
+    title: 'Upload image',
+    description: 'Picture from this device',
+    keywords: ['picture', 'photo', 'img', 'file', 'upload', 'media', 'screenshot'],
+    icon: '⇪',
+    run: ({ editor, range }) => {
+      editor.chain().focus().deleteRange(range).run();
+      pickImages((files) => editor.chain().focus().uploadImages(files).run());
     },
   },
   {
