@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth.ts';
 import { configRoutes } from './routes/config.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { vaultRoutes } from './routes/vault.ts';
 import type { AppEnv, Services } from './services.ts';
 import {
   createErrorHandler,
@@ -111,6 +112,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', sessionRoutes(services));
   app.route('/', documentRoutes(services));
   app.route('/', configRoutes(services));
+  app.route('/', vaultRoutes(services));
 
   // Stays after every API route, so that no /api request ever falls through to the client.
   app.all('/api/*', () => {

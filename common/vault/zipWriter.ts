@@ -25,7 +25,8 @@ export class ZipWriter {
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     // Zip times start in 1980; anything earlier would be written as garbage.
     const mtime = modified.getFullYear() < 1980 ? new Date(1980, 0, 1) : modified;
-    const file = new ZipDeflate(path, { level: 6, mtime });
+    const file = new ZipDeflate(path, { level: 6 });
+    file.mtime = mtime;
     this.zip.add(file);
     file.push(bytes, true);
     this.check();
