@@ -2,7 +2,7 @@ import { Zip, ZipDeflate } from 'fflate';
 
 /** Builds a zip archive one file at a time; the archive comes out as chunks as it grows. */
 export class ZipWriter {
-  private readonly chunks: Uint8Array[] = [];
+  private readonly chunks: Uint8Array<ArrayBuffer>[] = [];
   private readonly zip: Zip;
   private failure: Error | null = null;
   private size = 0;
@@ -11,7 +11,8 @@ export class ZipWriter {
     this.zip = new Zip((error, chunk) => {
       if (error) this.failure = error;
       else {
-        this.chunks.push(chunk);
+        // fflate allocates each chunk on an ArrayBuffer of its own, never a shared one.
+        this.chunks.push(chunk as Uint8Array<ArrayBuffer>);
         this.size += chunk.length;
       }
     });
@@ -38,7 +39,7 @@ export class ZipWriter {
   }
 
   /** Closes the archive and hands over its chunks (for a Blob, or to join). */
-  finish(): Uint8Array[] {
+  finish(): Uint8Array<ArrayBuffer>[] {
     this.zip.end();
     this.check();
     return this.chunks;

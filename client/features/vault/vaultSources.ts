@@ -1,0 +1,109 @@
+import {
+  listZipEntries,
+  readZipEntry,
+  VaultArchiveError,
+  type RandomAccess,
+} from '../../../common/vault/zipReader.ts';
+import { classifyVaultPath } from '../../../common/vault/vaultPaths.ts';
+import { VAULT_LIMITS, type VaultFile } from './importVault.ts';
+
+/** A File read in slices: a vault of large attachments is never loaded whole. */
+export function fileSource(file: Blob): RandomAccess {
+  return {
+    size: file.size,
+    read: async (offset, length) =>
+      new Uint8Array(await file.slice(offset, offset + length).arrayBuffer()),
+  };
+}
+
+/** True for a file to import as a zipped vault. */
+export function isZipFile(file: Pick<File, 'name' | 'type'>): boolean {
+  return /\.zip$/i.test(file.name) || file.type === 'application/zip';
+}
+
+/** The files of a zipped vault; only the entries imported as notes are ever inflated. */
+export async function filesOfZip(zip: Blob): Promise<VaultFile[]> {
+  const source = fileSource(zip);
+  const entries = await listZipEntries(source, { maxEntries: VAULT_LIMITS.maxEntries });
+  return entries
+    .filter((entry) => classifyVaultPath(entry.name).kind !== 'folder')
+    .map((entry) => ({
+      path: entry.name,
+      size: entry.size,
+      read: () => readZipEntry(source, entry, VAULT_LIMITS.maxFileBytes),
+    }));
+}
+
+/** The files chosen with a folder picker (`webkitdirectory`), under the folder's own name. */
+export function filesOfFolderPick(files: Iterable<File>): VaultFile[] {
+  return [...files].map((file) => ({
+    path: file.webkitRelativePath || file.name,
+    size: file.size,
+    read: async () => new Uint8Array(await file.arrayBuffer()),
+  }));
+}
+
+/** What a drop holds: a zip, or folders and files read through the entries API. */
+export type DroppedVault =
+  { kind: 'zip'; file: File } | { kind: 'entries'; entries: FileSystemEntry[] };
+
+/**
+ * A vault in a drop, or null when the drop is something else (a single note, text). Must run
+ * during the drop event: the browser forgets the dropped items when it returns.
+ */
+export function vaultOfDrop(data: DataTransfer | null): DroppedVault | null {
+  if (!data) return null;
+  const entries = [...data.items]
+    .filter((item) => item.kind === 'file')
+    .map((item) => item.webkitGetAsEntry())
+    .filter((entry): entry is FileSystemEntry => entry !== null);
+  if (entries.some((entry) => entry.isDirectory)) return { kind: 'entries', entries };
+  const zip = [...data.files].find(isZipFile);
+  return zip ? { kind: 'zip', file: zip } : null;
+}
+
+function readBatch(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
+  return new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+}
+
+function fileOf(entry: FileSystemFileEntry): Promise<File> {
+  return new Promise((resolve, reject) => entry.file(resolve, reject));
+}
+
+/**
+ * The files under dropped folders, paths starting at each dropped folder's name as a folder
+ * pick does. Stops with an error past the entry limit rather than walking a whole disk.
+ */
+export async function filesOfEntries(entries: readonly FileSystemEntry[]): Promise<VaultFile[]> {
+  const files: VaultFile[] = [];
+  const walk = async (entry: FileSystemEntry, path: string): Promise<void> => {
+    if (files.length > VAULT_LIMITS.maxEntries) {
+      throw new VaultArchiveError(
+        'too_many_entries',
+        `This folder holds more than ${VAULT_LIMITS.maxEntries.toLocaleString('en-US')} files, the most a vault may hold.`,
+      );
+    }
+    if (entry.isFile) {
+      const file = await fileOf(entry as FileSystemFileEntry);
+      files.push({
+        path,
+        size: file.size,
+        read: async () => new Uint8Array(await file.arrayBuffer()),
+      });
+      return;
+    }
+    // Settings folders (`.obsidian`, `.git`) can be large and are skipped anyway: not walked,
+    // but counted once as hidden in the summary.
+    if (entry.name.startsWith('.')) {
+      files.push({ path, size: 0, read: () => Promise.resolve(new Uint8Array()) });
+      return;
+    }
+    const reader = (entry as FileSystemDirectoryEntry).createReader();
+    // readEntries answers in pages (100 in Chromium) until an empty one.
+    for (let page = await readBatch(reader); page.length > 0; page = await readBatch(reader)) {
+      for (const child of page) await walk(child, `${path}/${child.name}`);
+    }
+  };
+  for (const entry of entries) await walk(entry, entry.name);
+  return files;
+}
