@@ -30,7 +30,7 @@ export function VaultMenu({ onImport, onExportAll }: VaultMenuProps) {
   const zipInput = useRef<HTMLInputElement>(null);
   return (
     <>
-      <MenuButton label="Vault" icon={<VaultIcon />}>
+      <MenuButton label="Vault menu" icon={<VaultIcon />}>
         <MenuItem label="Import folder…" onSelect={() => folderInput.current?.click()} />
         <MenuItem label="Import .zip…" onSelect={() => zipInput.current?.click()} />
         <MenuSeparator />
