@@ -7,6 +7,7 @@ import { coldStart } from './coldStart.ts';
 import { keystroke } from './keystroke.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
+import { vault } from './vault.ts';
 import { bundleSize } from './bundleSize.ts';
 import { profile } from './profile.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
@@ -25,6 +26,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   aiGateway,
   aiStream,
   noSilentLoss,
+  vault,
 };
 
 /** Run only when named: they explain figures rather than measure them. */
