@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { parseMarkdown, serializeMarkdown } from '../common/editor/markdown/index.ts';
@@ -103,6 +105,59 @@ test('imports a vault zip into folders, and exports the same files', async () =>
   const all = await filesOfZip(everything);
   // The empty document the session started with comes along at the top.
   assert.deepEqual(all, { ...NOTES, 'Untitled.md': '' });
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('imports a folder chosen with the folder picker, skipping .obsidian', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'inkwell-vault-'));
+  try {
+    const files: Record<string, string> = {
+      ...NOTES,
+      'Vault/.obsidian/app.json': '{}',
+      'Vault/images/cat.png': 'not really a png',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), text);
+    }
+    const session = await openEditor(browser());
+    const { page } = session;
+    await page.getByLabel('Import a vault folder').setInputFiles(join(root, 'Vault'));
+    const summary = page.getByRole('dialog', { name: 'Vault imported' });
+    await summary.waitFor();
+    const text = await summary.innerText();
+    assert.match(text, /Imported 3 notes of 3 into 3 folders/);
+    assert.match(text, /1 attachment kept for later/);
+    await summary.getByRole('button', { name: 'Done' }).click();
+    await folder(page, 'Vault').click();
+    await folder(page, 'Projects').click();
+    await sidebar(page).getByRole('link', { name: /Plan/ }).waitFor();
+    assert.deepEqual(session.errors, []);
+    await session.close();
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test('imports a .zip dropped on the page, and leaves the open document alone', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  const before = page.url();
+  const zip = [...vaultZip()];
+  const transfer = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    const file = new File([new Uint8Array(bytes)], 'Vault.zip', { type: 'application/zip' });
+    data.items.add(file);
+    return data;
+  }, zip);
+  await page.locator('.ProseMirror').dispatchEvent('drop', { dataTransfer: transfer });
+  const summary = page.getByRole('dialog', { name: 'Vault imported' });
+  await summary.waitFor();
+  assert.match(await summary.innerText(), /Imported 3 notes of 3/);
+  await summary.getByRole('button', { name: 'Done' }).click();
+  assert.equal(page.url(), before);
+  assert.equal((await page.locator('.ProseMirror').innerText()).trim(), '');
   assert.deepEqual(session.errors, []);
   await session.close();
 });
