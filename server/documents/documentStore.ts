@@ -15,7 +15,7 @@ const INDEX_BATCH = 20;
 /** How long a document goes unsaved before the background sweep indexes it. */
 const QUIET_SECONDS = 30;
 /** The search vector of a title and a text, the title weighing more. */
-const SEARCH_VECTOR = (title: string, text: string) =>
+export const SEARCH_VECTOR = (title: string, text: string) =>
   `setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${text}), 'B')`;
 /** Characters of text shown under a title in the list. */
 const EXCERPT_CHARS = 160;

@@ -119,6 +119,25 @@ describeWithServer('the folder field and the vault API', (context) => {
     ]);
   });
 
+  it('refuses a note whose title or text PostgreSQL cannot store, importing the rest', async () => {
+    const { client: ned } = await signedInUser(context().server, context().db, 'Ned');
+    const results = await importBatch(ned, [
+      note('ok', 'x'),
+      note('nul\u0000title', 'x'),
+      note('nul text', 'x', 'a\u0000b'),
+      note('also ok', 'x'),
+      note('backslash', 'x', 'a literal \\u0000 is text'),
+    ]);
+    expect(results.map((r) => r.outcome)).toEqual([
+      'created',
+      'refused',
+      'refused',
+      'created',
+      'created',
+    ]);
+    expect(results[1]!.message).toMatch(/NUL/);
+  });
+
   it('refuses a batch with the same id twice, or with too many documents', async () => {
     const one = note('A', '');
     const twice = await ada.request('POST', '/api/vault/documents', {

@@ -9,12 +9,14 @@ import {
   type VaultMarkdownResponse,
 } from '../../common/api/vault.ts';
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
-import { DocumentStore } from '../documents/documentStore.ts';
 import { documentNode, validateContent } from '../documents/validateContent.ts';
 import { AppError, InvalidRequestError, PayloadTooLargeError } from '../errors.ts';
 import { formatBytes, limitBody, parseWith, readJson } from '../middleware/readJson.ts';
 import type { AppEnv, Services } from '../services.ts';
-import { VaultStore } from '../vault/vaultStore.ts';
+import { VaultStore, type NewVaultDocument } from '../vault/vaultStore.ts';
+
+/** `\u0000` in JSON text, not preceded by an escaped backslash (`\\u0000` is text). */
+const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
 
 /** Room for ids, titles and folders around the contents of a batch. */
 const ENVELOPE_BYTES = 256 * 1024;
@@ -26,7 +28,6 @@ const ENVELOPE_BYTES = 256 * 1024;
  * and no request holds the server's thread for a whole vault.
  */
 export function vaultRoutes(services: Services): Hono<AppEnv> {
-  const documents = new DocumentStore(services.db);
   const vault = new VaultStore(services.db);
   const maxBytes = services.config.documentMaxBytes;
   const ownerOf = (c: Context<AppEnv>) => c.get('session').user.id;
@@ -43,32 +44,50 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
         throw InvalidRequestError('Each document of a batch needs its own id.');
       }
       const owner = ownerOf(c);
-      const results: VaultImportResult[] = [];
-      // One by one: a refused note (invalid, too large) must not cost the rest of its batch.
+      const results = new Map<string, VaultImportResult>();
+      const valid: NewVaultDocument[] = [];
+      // Each note on its own: a refused one (invalid, too large) must not cost the rest.
       for (const document of body.documents) {
         try {
           const content = validateContent(document.content);
           if (Buffer.byteLength(content.jsonText) > maxBytes) {
             throw PayloadTooLargeError(`It is larger than ${formatBytes(maxBytes)} once imported.`);
           }
-          const created = await documents.createWithId(
-            owner,
-            document.id,
-            document.title,
-            content,
-            document.folder,
-          );
-          results.push(
-            created.outcome === 'taken'
-              ? { id: document.id, outcome: 'refused', message: 'This id is taken.' }
-              : { id: document.id, outcome: created.outcome },
-          );
+          // PostgreSQL's text and jsonb cannot hold U+0000; caught here, it is this note's refusal.
+          if (document.title.includes('\0')) {
+            throw InvalidRequestError(
+              'Its title holds a NUL character (U+0000), which text never does.',
+            );
+          }
+          if (JSON_NUL.test(content.jsonText)) {
+            throw InvalidRequestError(
+              'Its text holds a NUL character (U+0000), which text never does.',
+            );
+          }
+          valid.push({ ...document, content });
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500) throw error;
-          results.push({ id: document.id, outcome: 'refused', message: error.message });
+          results.set(document.id, { id: document.id, outcome: 'refused', message: error.message });
         }
       }
-      return c.json<VaultImportResponse>({ results });
+      const outcomes = valid.length > 0 ? await vault.createMany(owner, valid) : new Map();
+      for (const [id, outcome] of outcomes) {
+        results.set(
+          id,
+          outcome === 'taken'
+            ? { id, outcome: 'refused', message: 'This id is taken.' }
+            : { id, outcome },
+        );
+      }
+      const ordered = body.documents.map(
+        (d) =>
+          results.get(d.id) ?? {
+            id: d.id,
+            outcome: 'refused' as const,
+            message: 'It was not stored.',
+          },
+      );
+      return c.json<VaultImportResponse>({ results: ordered });
     },
   );
 
