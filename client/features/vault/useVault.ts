@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { downloadBlob } from '../../lib/download.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
@@ -31,11 +31,13 @@ export function useVault() {
   const list = useDocumentList();
   const [progress, setProgress] = useState<VaultProgressState | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
-  const busy = progress !== null;
+  // A ref, not the state: two clicks within one render must not start two runs.
+  const running = useRef(false);
 
   const importFiles = useCallback(
     async (collect: () => Promise<VaultFile[]>) => {
-      if (busy) return;
+      if (running.current) return;
+      running.current = true;
       setProgress({ label: 'Reading the vault…', done: 0, total: 0 });
       try {
         const [files, codec] = await Promise.all([collect(), loadMarkdownCodec()]);
@@ -53,15 +55,17 @@ export function useVault() {
       } catch (error) {
         toast.show(`Couldn't import the vault: ${reasonOf(error)}`, 'error');
       } finally {
+        running.current = false;
         setProgress(null);
       }
     },
-    [busy, list, toast],
+    [list, toast],
   );
 
   const exportFolder = useCallback(
     async (folder: string) => {
-      if (busy) return;
+      if (running.current) return;
+      running.current = true;
       setProgress({ label: 'Exporting notes…', done: 0, total: 0 });
       try {
         const result = await exportVault(folder, {
@@ -70,14 +74,16 @@ export function useVault() {
           yieldToBrowser,
           onProgress: (done, total) => setProgress({ label: 'Exporting notes…', done, total }),
         });
-        downloadBlob(result.fileName, new Blob(result.chunks, { type: 'application/zip' }));
+        if (result.count === 0) toast.show('There are no documents to export.', 'info');
+        else downloadBlob(result.fileName, new Blob(result.chunks, { type: 'application/zip' }));
       } catch (error) {
         toast.show(`Couldn't export: ${reasonOf(error)}`, 'error');
       } finally {
+        running.current = false;
         setProgress(null);
       }
     },
-    [busy, toast],
+    [toast],
   );
 
   return {
