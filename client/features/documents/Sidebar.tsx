@@ -138,7 +138,7 @@ export function Sidebar() {
             New document
           </button>
           <VaultMenu
-            onImport={(collect) => void vault.importFiles(collect)}
+            onImport={(input) => void vault.importFiles(input)}
             onExportAll={() => void vault.exportFolder('')}
           />
         </div>

@@ -1,12 +1,11 @@
 import { useRef } from 'react';
 import { MenuButton, MenuItem, MenuSeparator } from '../../components/Menu.tsx';
-import type { VaultFile } from './importVault.ts';
-import { filesOfFolderPick, filesOfZip } from './vaultSources.ts';
+import type { VaultInput } from './vaultInput.ts';
 
 /** Props of {@link VaultMenu}. */
 export interface VaultMenuProps {
-  /** Starts an import of the files `collect` finds. */
-  onImport: (collect: () => Promise<VaultFile[]>) => void;
+  /** Starts an import. */
+  onImport: (input: VaultInput) => void;
   /** Exports every document as a zip. */
   onExportAll: () => void;
 }
@@ -49,7 +48,7 @@ export function VaultMenu({ onImport, onExportAll }: VaultMenuProps) {
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';
-          if (files.length > 0) onImport(() => Promise.resolve(filesOfFolderPick(files)));
+          if (files.length > 0) onImport({ kind: 'files', files });
         }}
       />
       <input
@@ -62,7 +61,7 @@ export function VaultMenu({ onImport, onExportAll }: VaultMenuProps) {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) onImport(() => filesOfZip(file));
+          if (file) onImport({ kind: 'zip', file });
         }}
       />
     </>

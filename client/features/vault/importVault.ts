@@ -81,7 +81,7 @@ export interface ImportSummary {
 const SLICE_MS = 12;
 
 /** A sentence for an error thrown while reading or parsing a note. */
-export function reasonOf(error: unknown): string {
+function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'It could not be read.';
 }
 

@@ -1,13 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { downloadBlob } from '../../lib/download.ts';
-import { randomUuid } from '../../lib/randomUuid.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { useDocumentList } from '../documents/documentListContext.ts';
-import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
-import { exportVault } from './exportVault.ts';
-import { importVault, reasonOf, type ImportSummary, type VaultFile } from './importVault.ts';
-import { listVault, sendVaultBatch, vaultMarkdown } from './vaultApi.ts';
+import type { ImportSummary } from './importVault.ts';
+import type { VaultInput } from './vaultInput.ts';
 
 /** A vault import or export under way. */
 export interface VaultProgressState {
@@ -19,8 +15,13 @@ export interface VaultProgressState {
   total: number;
 }
 
-/** Yields to the browser: it paints the progress and handles input before the next note. */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** The pipelines and fflate, loaded on first use. */
+const loadRun = () => import('./vaultRun.ts');
+
+/** A sentence for a failure: the error's own when it has one. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Please try again.';
+}
 
 /**
  * Vault import and export with their progress and the import's summary. One at a time: a second
@@ -35,21 +36,15 @@ export function useVault() {
   const running = useRef(false);
 
   const importFiles = useCallback(
-    async (collect: () => Promise<VaultFile[]>) => {
+    async (input: VaultInput) => {
       if (running.current) return;
       running.current = true;
       setProgress({ label: 'Reading the vault…', done: 0, total: 0 });
       try {
-        const [files, codec] = await Promise.all([collect(), loadMarkdownCodec()]);
-        const schema = inkwellSchema();
-        const result = await importVault(files, {
-          parse: (bytes) =>
-            JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes), schema).toJSON()),
-          send: sendVaultBatch,
-          newId: randomUuid,
-          yieldToBrowser,
-          onProgress: (done, total) => setProgress({ label: 'Importing notes…', done, total }),
-        });
+        const { runImport } = await loadRun();
+        const result = await runImport(input, (done, total) =>
+          setProgress({ label: 'Importing notes…', done, total }),
+        );
         setSummary(result);
         void list.refresh();
       } catch (error) {
@@ -68,12 +63,10 @@ export function useVault() {
       running.current = true;
       setProgress({ label: 'Exporting notes…', done: 0, total: 0 });
       try {
-        const result = await exportVault(folder, {
-          list: listVault,
-          markdown: vaultMarkdown,
-          yieldToBrowser,
-          onProgress: (done, total) => setProgress({ label: 'Exporting notes…', done, total }),
-        });
+        const { runExport } = await loadRun();
+        const result = await runExport(folder, (done, total) =>
+          setProgress({ label: 'Exporting notes…', done, total }),
+        );
         if (result.count === 0) toast.show('There are no documents to export.', 'info');
         else downloadBlob(result.fileName, new Blob(result.chunks, { type: 'application/zip' }));
       } catch (error) {

@@ -7,6 +7,7 @@ import {
 } from '../../../common/vault/zipReader.ts';
 import { classifyVaultPath } from '../../../common/vault/vaultPaths.ts';
 import { VAULT_LIMITS, type VaultFile } from './importVault.ts';
+import type { VaultInput } from './vaultInput.ts';
 
 /** A File read in slices: a vault of large attachments is never loaded whole. */
 export function fileSource(file: Blob): RandomAccess {
@@ -15,11 +16,6 @@ export function fileSource(file: Blob): RandomAccess {
     read: async (offset, length) =>
       new Uint8Array(await file.slice(offset, offset + length).arrayBuffer()),
   };
-}
-
-/** True for a file to import as a zipped vault. */
-export function isZipFile(file: Pick<File, 'name' | 'type'>): boolean {
-  return /\.zip$/i.test(file.name) || file.type === 'application/zip';
 }
 
 /**
@@ -51,25 +47,6 @@ export function filesOfFolderPick(files: Iterable<File>): VaultFile[] {
     size: file.size,
     read: async () => new Uint8Array(await file.arrayBuffer()),
   }));
-}
-
-/** What a drop holds: a zip, or folders and files read through the entries API. */
-export type DroppedVault =
-  { kind: 'zip'; file: File } | { kind: 'entries'; entries: FileSystemEntry[] };
-
-/**
- * A vault in a drop, or null when the drop is something else (a single note, text). Must run
- * during the drop event: the browser forgets the dropped items when it returns.
- */
-export function vaultOfDrop(data: DataTransfer | null): DroppedVault | null {
-  if (!data) return null;
-  const entries = [...data.items]
-    .filter((item) => item.kind === 'file')
-    .map((item) => item.webkitGetAsEntry())
-    .filter((entry): entry is FileSystemEntry => entry !== null);
-  if (entries.some((entry) => entry.isDirectory)) return { kind: 'entries', entries };
-  const zip = [...data.files].find(isZipFile);
-  return zip ? { kind: 'zip', file: zip } : null;
 }
 
 function readBatch(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
@@ -116,4 +93,11 @@ export async function filesOfEntries(entries: readonly FileSystemEntry[]): Promi
   };
   for (const entry of entries) await walk(entry, entry.name);
   return files;
+}
+
+/** The files of whatever the page handed over. */
+export function filesOf(input: VaultInput): Promise<VaultFile[]> {
+  if (input.kind === 'zip') return filesOfZip(input.file);
+  if (input.kind === 'files') return Promise.resolve(filesOfFolderPick(input.files));
+  return filesOfEntries(input.entries);
 }

@@ -1,0 +1,41 @@
+import { inkwellSchema } from '../../../common/editor/extensions.ts';
+import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import { randomUuid } from '../../lib/randomUuid.ts';
+import { exportVault, type VaultExport } from './exportVault.ts';
+import { importVault, type ImportSummary } from './importVault.ts';
+import { listVault, sendVaultBatch, vaultMarkdown } from './vaultApi.ts';
+import type { VaultInput } from './vaultInput.ts';
+import { filesOf } from './vaultSources.ts';
+
+/** Reports `done` of `total` notes. */
+export type OnProgress = (done: number, total: number) => void;
+
+/** Yields to the browser: it paints the progress and handles input before the next note. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Imports a vault with the app's codec and API. Loaded on first use with fflate and the
+ * pipelines, as most visits never import or export a vault.
+ */
+export async function runImport(input: VaultInput, onProgress: OnProgress): Promise<ImportSummary> {
+  const [files, codec] = await Promise.all([filesOf(input), loadMarkdownCodec()]);
+  const schema = inkwellSchema();
+  return importVault(files, {
+    parse: (bytes) =>
+      JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes), schema).toJSON()),
+    send: sendVaultBatch,
+    newId: randomUuid,
+    yieldToBrowser,
+    onProgress,
+  });
+}
+
+/** Exports a folder ('' for everything) as a zip, through the app's API. */
+export function runExport(folder: string, onProgress: OnProgress): Promise<VaultExport> {
+  return exportVault(folder, {
+    list: listVault,
+    markdown: vaultMarkdown,
+    yieldToBrowser,
+    onProgress,
+  });
+}
