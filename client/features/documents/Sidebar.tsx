@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -16,7 +18,6 @@ import { DocumentRow } from './DocumentRow.tsx';
 import { useDocumentList, useDocumentListState } from './documentListContext.ts';
 import { VaultMenu } from '../vault/VaultMenu.tsx';
 import { VaultProgress } from '../vault/VaultProgress.tsx';
-import { VaultSummary } from '../vault/VaultSummary.tsx';
 import { useVault } from '../vault/useVault.ts';
 import { useVaultDrop } from '../vault/useVaultDrop.ts';
 import { FolderTree } from './FolderTree.tsx';
@@ -27,6 +28,11 @@ import { onSearchRequest } from './searchRequest.ts';
 import { useDocumentSearch, type SearchState } from './useDocumentSearch.ts';
 import './sidebar.css';
 import '../vault/vault.css';
+
+// Shown after an import only, by when the import's own code has loaded.
+const VaultSummary = lazy(() =>
+  import('../vault/VaultSummary.tsx').then((m) => ({ default: m.VaultSummary })),
+);
 
 /** Props of {@link DocumentRows}. */
 interface DocumentRowsProps {
@@ -159,7 +165,9 @@ export function Sidebar() {
       </div>
       {vault.progress ? <VaultProgress {...vault.progress} /> : null}
       {vault.summary ? (
-        <VaultSummary summary={vault.summary} onClose={vault.dismissSummary} />
+        <Suspense fallback={null}>
+          <VaultSummary summary={vault.summary} onClose={vault.dismissSummary} />
+        </Suspense>
       ) : null}
       <nav className="ink-sidebar__list" aria-label={searching ? 'Search results' : 'Documents'}>
         {message ? (

@@ -1,4 +1,3 @@
-import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
 import { exportVault, type VaultExport } from './exportVault.ts';
@@ -19,10 +18,10 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  */
 export async function runImport(input: VaultInput, onProgress: OnProgress): Promise<ImportSummary> {
   const [files, codec] = await Promise.all([filesOf(input), loadMarkdownCodec()]);
-  const schema = inkwellSchema();
   return importVault(files, {
-    parse: (bytes) =>
-      JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes), schema).toJSON()),
+    // The codec's default schema is the editor's (built once); importing it here would make
+    // the bundler split the editor's packages out of the first download into extra chunks.
+    parse: (bytes) => JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes)).toJSON()),
     send: sendVaultBatch,
     newId: randomUuid,
     yieldToBrowser,
