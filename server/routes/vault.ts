@@ -18,6 +18,9 @@ import { VaultStore, type NewVaultDocument } from '../vault/vaultStore.ts';
 /** `\u0000` in JSON text, not preceded by an escaped backslash (`\\u0000` is text). */
 const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
 
+/** A batch body may always be this large, even when documents are limited to less. */
+const MIN_BATCH_BYTES = 8 * 1024 * 1024;
+
 /** Room for ids, titles and folders around the contents of a batch. */
 const ENVELOPE_BYTES = 256 * 1024;
 
@@ -33,63 +36,61 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
   const ownerOf = (c: Context<AppEnv>) => c.get('session').user.id;
   const app = new Hono<AppEnv>();
 
-  // A batch is as large as one document may be: the client sends a large note on its own.
-  app.post(
-    '/api/vault/documents',
-    limitBody(maxBytes + ENVELOPE_BYTES, 'A batch of documents'),
-    async (c) => {
-      const body = await readJson(c, vaultImportRequestSchema);
-      const ids = new Set(body.documents.map((document) => document.id));
-      if (ids.size !== body.documents.length) {
-        throw InvalidRequestError('Each document of a batch needs its own id.');
-      }
-      const owner = ownerOf(c);
-      const results = new Map<string, VaultImportResult>();
-      const valid: NewVaultDocument[] = [];
-      // Each note on its own: a refused one (invalid, too large) must not cost the rest.
-      for (const document of body.documents) {
-        try {
-          const content = validateContent(document.content);
-          if (Buffer.byteLength(content.jsonText) > maxBytes) {
-            throw PayloadTooLargeError(`It is larger than ${formatBytes(maxBytes)} once imported.`);
-          }
-          // PostgreSQL's text and jsonb cannot hold U+0000; caught here, it is this note's refusal.
-          if (document.title.includes('\0')) {
-            throw InvalidRequestError(
-              'Its title holds a NUL character (U+0000), which text never does.',
-            );
-          }
-          if (JSON_NUL.test(content.jsonText)) {
-            throw InvalidRequestError(
-              'Its text holds a NUL character (U+0000), which text never does.',
-            );
-          }
-          valid.push({ ...document, content });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status >= 500) throw error;
-          results.set(document.id, { id: document.id, outcome: 'refused', message: error.message });
+  // A batch holds at least one document of the largest size, alone (the client sends a large
+  // note on its own), and the 2 MB batches the client makes, whatever the document limit is.
+  const batchBytes = Math.max(maxBytes, MIN_BATCH_BYTES) + ENVELOPE_BYTES;
+  app.post('/api/vault/documents', limitBody(batchBytes, 'A batch of documents'), async (c) => {
+    const body = await readJson(c, vaultImportRequestSchema);
+    const ids = new Set(body.documents.map((document) => document.id));
+    if (ids.size !== body.documents.length) {
+      throw InvalidRequestError('Each document of a batch needs its own id.');
+    }
+    const owner = ownerOf(c);
+    const results = new Map<string, VaultImportResult>();
+    const valid: NewVaultDocument[] = [];
+    // Each note on its own: a refused one (invalid, too large) must not cost the rest.
+    for (const document of body.documents) {
+      try {
+        const content = validateContent(document.content);
+        if (Buffer.byteLength(content.jsonText) > maxBytes) {
+          throw PayloadTooLargeError(`It is larger than ${formatBytes(maxBytes)} once imported.`);
         }
+        // PostgreSQL's text and jsonb cannot hold U+0000; caught here, it is this note's refusal.
+        if (document.title.includes('\0')) {
+          throw InvalidRequestError(
+            'Its title holds a NUL character (U+0000), which text never does.',
+          );
+        }
+        if (JSON_NUL.test(content.jsonText)) {
+          throw InvalidRequestError(
+            'Its text holds a NUL character (U+0000), which text never does.',
+          );
+        }
+        valid.push({ ...document, content });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        results.set(document.id, { id: document.id, outcome: 'refused', message: error.message });
       }
-      const outcomes = valid.length > 0 ? await vault.createMany(owner, valid) : new Map();
-      for (const [id, outcome] of outcomes) {
-        results.set(
-          id,
-          outcome === 'taken'
-            ? { id, outcome: 'refused', message: 'This id is taken.' }
-            : { id, outcome },
-        );
-      }
-      const ordered = body.documents.map(
-        (d) =>
-          results.get(d.id) ?? {
-            id: d.id,
-            outcome: 'refused' as const,
-            message: 'It was not stored.',
-          },
+    }
+    const outcomes = valid.length > 0 ? await vault.createMany(owner, valid) : new Map();
+    for (const [id, outcome] of outcomes) {
+      results.set(
+        id,
+        outcome === 'taken'
+          ? { id, outcome: 'refused', message: 'This id is taken.' }
+          : { id, outcome },
       );
-      return c.json<VaultImportResponse>({ results: ordered });
-    },
-  );
+    }
+    const ordered = body.documents.map(
+      (d) =>
+        results.get(d.id) ?? {
+          id: d.id,
+          outcome: 'refused' as const,
+          message: 'It was not stored.',
+        },
+    );
+    return c.json<VaultImportResponse>({ results: ordered });
+  });
 
   app.get('/api/vault/documents', async (c) => {
     const { folder } = parseWith(vaultListQuerySchema, c.req.query());
