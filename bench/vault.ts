@@ -183,14 +183,8 @@ export async function vault(fixtures: Fixtures): Promise<BenchReport> {
     const inkwellExport = await measure(() =>
       exportVault('', {
         list: async () => (await call<VaultListResponse>('GET', '/api/vault/documents')).documents,
-        markdown: async (ids) =>
-          (
-            await call<VaultMarkdownResponse>(
-              'POST',
-              '/api/vault/markdown',
-              JSON.stringify({ ids }),
-            )
-          ).files,
+        markdown: (ids) =>
+          call<VaultMarkdownResponse>('POST', '/api/vault/markdown', JSON.stringify({ ids })),
         yieldToBrowser: () => new Promise((resolve) => setImmediate(resolve)),
         onProgress: () => undefined,
       }),

@@ -64,8 +64,13 @@ export const vaultMarkdownRequestSchema = z.object({
     .max(VAULT_EXPORT_BATCH, `Ask for at most ${VAULT_EXPORT_BATCH} documents at a time.`),
 });
 
-/** The answer: each live document asked for that exists (a missing one is left out). */
+/**
+ * The answer: each live document asked for that exists (a missing one is left out), up to about
+ * 2 MB of Markdown; `later` lists the ids left for another request, so that one request never
+ * holds the server's thread for long.
+ */
 export const vaultMarkdownResponseSchema = z.object({
   files: z.array(z.object({ id: z.string(), markdown: z.string() })),
+  later: z.array(z.string()),
 });
 export type VaultMarkdownResponse = z.infer<typeof vaultMarkdownResponseSchema>;

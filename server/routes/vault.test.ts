@@ -175,6 +175,22 @@ describeWithServer('the folder field and the vault API', (context) => {
     expect(await listVault(kim, '')).toHaveLength(4);
   });
 
+  it('leaves documents past about 2 MB of Markdown for a later request', async () => {
+    const { client: ora } = await signedInUser(context().server, context().db, 'Ora');
+    const big = (n: number) => note(`big ${n}`, 'x', `${n} ${'word '.repeat(220_000)}`);
+    const notes = [big(1), big(2), big(3)];
+    for (const one of notes) await importBatch(ora, [one]);
+    const ids = notes.map((n) => n.id);
+    const res = await ora.request('POST', '/api/vault/markdown', { json: { ids } });
+    const first = (await res.json()) as VaultMarkdownResponse;
+    expect(first.files).toHaveLength(2);
+    expect(first.later).toHaveLength(1);
+    const again = await ora.request('POST', '/api/vault/markdown', { json: { ids: first.later } });
+    const second = (await again.json()) as VaultMarkdownResponse;
+    expect(second).toMatchObject({ files: [{ id: first.later[0] }], later: [] });
+    expect(new Set([...first.files, ...second.files].map((f) => f.id))).toEqual(new Set(ids));
+  });
+
   it("returns the Markdown of one's own documents only", async () => {
     const { client: lea } = await signedInUser(context().server, context().db, 'Lea');
     const mine = note('Mine', 'x', 'Hello *there*');
@@ -185,7 +201,8 @@ describeWithServer('the folder field and the vault API', (context) => {
       json: { ids: [mine.id, theirs.id, randomUUID()] },
     });
     expect(res.status).toBe(200);
-    const { files } = (await res.json()) as VaultMarkdownResponse;
+    const { files, later } = (await res.json()) as VaultMarkdownResponse;
+    expect(later).toEqual([]);
     expect(files).toEqual([{ id: mine.id, markdown: 'Hello \\*there\\*\n' }]);
     const bad = await lea.request('POST', '/api/vault/markdown', { json: { ids: ['../x'] } });
     expect(bad.status).toBe(400);

@@ -18,6 +18,12 @@ import { VaultStore, type NewVaultDocument } from '../vault/vaultStore.ts';
 /** `\u0000` in JSON text, not preceded by an escaped backslash (`\\u0000` is text). */
 const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
 
+/**
+ * Markdown written per export request before the rest is left for the next: about 2 MB, a few
+ * hundred milliseconds of the server's thread at most.
+ */
+const EXPORT_CHARS = 2_000_000;
+
 /** A batch body may always be this large, even when documents are limited to less. */
 const MIN_BATCH_BYTES = 8 * 1024 * 1024;
 
@@ -100,11 +106,16 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
   app.post('/api/vault/markdown', limitBody(64 * 1024, 'The request'), async (c) => {
     const { ids } = await readJson(c, vaultMarkdownRequestSchema);
     const rows = await vault.contents(ownerOf(c), ids);
-    const files = rows.map((row) => ({
-      id: row.id,
-      markdown: serializeMarkdown(documentNode(validateContent(row.content))),
-    }));
-    return c.json<VaultMarkdownResponse>({ files });
+    const files: VaultMarkdownResponse['files'] = [];
+    let chars = 0;
+    for (const row of rows) {
+      if (chars >= EXPORT_CHARS) break;
+      const markdown = serializeMarkdown(documentNode(validateContent(row.content)));
+      files.push({ id: row.id, markdown });
+      chars += markdown.length;
+    }
+    const later = rows.slice(files.length).map((row) => row.id);
+    return c.json<VaultMarkdownResponse>({ files, later });
   });
 
   return app;

@@ -12,7 +12,7 @@ const entry = (id: string, title: string, folder: string): VaultEntry => ({
   updatedAt: '2026-02-01T00:00:00.000Z',
 });
 
-function deps(documents: VaultEntry[], markdown: Record<string, string>) {
+function deps(documents: VaultEntry[], markdown: Record<string, string>, perAnswer = 1000) {
   const asked: number[] = [];
   const result: ExportDeps = {
     list: (folder) =>
@@ -23,9 +23,12 @@ function deps(documents: VaultEntry[], markdown: Record<string, string>) {
       ),
     markdown: (ids) => {
       asked.push(ids.length);
-      return Promise.resolve(
-        ids.filter((id) => id in markdown).map((id) => ({ id, markdown: markdown[id]! })),
-      );
+      // Like the server: at most `perAnswer` files an answer, the rest left for later.
+      const known = ids.filter((id) => id in markdown);
+      return Promise.resolve({
+        files: known.slice(0, perAnswer).map((id) => ({ id, markdown: markdown[id]! })),
+        later: known.slice(perAnswer),
+      });
     },
     yieldToBrowser: () => Promise.resolve(),
     onProgress: () => undefined,
@@ -72,5 +75,18 @@ describe('exportVault', () => {
     const files = await unzip(result.chunks);
     expect(Object.keys(files)).toHaveLength(250);
     expect(files['B/n7.md']).toBe('n7\n');
+  });
+
+  it('asks again for what the server left for later, in order, and counts progress by it', async () => {
+    const documents = Array.from({ length: 30 }, (_, i) => entry(`${i}`, `n${i}`, ''));
+    const markdown = Object.fromEntries(documents.map((d) => [d.id, `${d.title}\n`]));
+    const { deps: d, asked } = deps(documents, markdown, 7);
+    const progress: number[] = [];
+    d.onProgress = (done) => progress.push(done);
+    const result = await exportVault('', d);
+    expect(result.count).toBe(30);
+    expect(Object.keys(await unzip(result.chunks))).toHaveLength(30);
+    expect(asked).toEqual([30, 23, 16, 9, 2]);
+    expect(progress).toEqual([0, 7, 14, 21, 28, 30]);
   });
 });

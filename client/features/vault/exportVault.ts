@@ -6,8 +6,11 @@ import { ZipWriter } from '../../../common/vault/zipWriter.ts';
 export interface ExportDeps {
   /** The documents to export. */
   list(folder: string): Promise<VaultEntry[]>;
-  /** The Markdown of a batch of them. */
-  markdown(ids: readonly string[]): Promise<{ id: string; markdown: string }[]>;
+  /** The Markdown of a batch of them, and the ids the server left for another request. */
+  markdown(ids: readonly string[]): Promise<{
+    files: { id: string; markdown: string }[];
+    later: string[];
+  }>;
   /** Lets the browser paint between batches. */
   yieldToBrowser(): Promise<void>;
   /** Called as documents are written: `done` of `total`. */
@@ -35,17 +38,24 @@ export async function exportVault(folder: string, deps: ExportDeps): Promise<Vau
   const modified = new Map(documents.map((d) => [d.id, new Date(d.updatedAt)]));
   const zip = new ZipWriter();
   let done = 0;
+  let handled = 0;
   deps.onProgress(0, documents.length);
-  for (let start = 0; start < documents.length; start += VAULT_EXPORT_BATCH) {
-    const ids = documents.slice(start, start + VAULT_EXPORT_BATCH).map((d) => d.id);
-    const files = await deps.markdown(ids);
+  const queue = documents.map((d) => d.id);
+  while (queue.length > 0) {
+    const ids = queue.splice(0, VAULT_EXPORT_BATCH);
+    const { files, later } = await deps.markdown(ids);
+    if (files.length === 0 && later.length === ids.length) {
+      throw new Error('The server sent no Markdown for the documents asked for.');
+    }
     for (const file of files) {
       const path = paths.get(file.id);
       if (path !== undefined) zip.add(path, file.markdown, modified.get(file.id));
     }
     // A document trashed since the listing is simply not there; the count says what was written.
     done += files.length;
-    deps.onProgress(Math.min(start + ids.length, documents.length), documents.length);
+    handled += ids.length - later.length;
+    queue.unshift(...later);
+    deps.onProgress(handled, documents.length);
     await deps.yieldToBrowser();
   }
   const last = folder.slice(folder.lastIndexOf('/') + 1);

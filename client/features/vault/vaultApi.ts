@@ -38,13 +38,6 @@ export async function listVault(folder: string): Promise<VaultEntry[]> {
 }
 
 /** The Markdown of a batch of documents. */
-export async function vaultMarkdown(
-  ids: readonly string[],
-): Promise<VaultMarkdownResponse['files']> {
-  const { files } = await api.post(
-    '/api/vault/markdown',
-    { ids },
-    (s) => s.vaultMarkdownResponseSchema,
-  );
-  return files;
+export function vaultMarkdown(ids: readonly string[]): Promise<VaultMarkdownResponse> {
+  return api.post('/api/vault/markdown', { ids }, (s) => s.vaultMarkdownResponseSchema);
 }
