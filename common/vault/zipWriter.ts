@@ -55,7 +55,7 @@ export class ZipWriter {
 }
 
 /** The chunks of {@link ZipWriter.finish} as one buffer (tests, the CLI, benchmarks). */
-export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
   for (const chunk of chunks) {
