@@ -2,6 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { joinChunks, ZipWriter } from '../../../common/vault/zipWriter.ts';
 import { fileSource, filesOf } from './vaultSources.ts';
 
+type Tree = { [name: string]: string | Tree };
+
+/** Dropped folders as the entries API gives them, listing at most `page` children per call. */
+function entryOf(name: string, node: string | Tree, page = 2): FileSystemEntry {
+  if (typeof node === 'string') {
+    const entry = {
+      name,
+      isFile: true,
+      isDirectory: false,
+      file: (done: (file: File) => void) => done(new File([node], name)),
+    };
+    return entry as unknown as FileSystemEntry;
+  }
+  const children = Object.entries(node).map(([child, value]) => entryOf(child, value, page));
+  const entry = {
+    name,
+    isFile: false,
+    isDirectory: true,
+    createReader: () => {
+      let at = 0;
+      return {
+        readEntries: (done: (entries: FileSystemEntry[]) => void) => {
+          done(children.slice(at, at + page));
+          at += page;
+        },
+      };
+    },
+  };
+  return entry as unknown as FileSystemEntry;
+}
+
 function zipOf(files: Record<string, string>): Blob {
   const zip = new ZipWriter();
   for (const [path, text] of Object.entries(files)) zip.add(path, text);
@@ -39,5 +70,34 @@ describe('vault sources', () => {
     const files = await filesOf({ kind: 'files', files: [file] });
     expect(files[0]?.path).toBe('Vault/sub/a.md');
     expect(new TextDecoder().decode(await files[0]!.read())).toBe('x');
+  });
+
+  it('walks dropped folders page by page, counting a dot-folder once without walking it', async () => {
+    const vault = entryOf('Vault', {
+      'a.md': 'A',
+      'b.md': 'B',
+      'c.md': 'C',
+      sub: { 'd.md': 'D', deeper: { 'e.md': 'E' } },
+      '.obsidian': { 'app.json': '{}', 'workspace.json': '{}' },
+    });
+    const files = await filesOf({ kind: 'entries', entries: [vault] });
+    expect(files.map((f) => f.path)).toEqual([
+      'Vault/a.md',
+      'Vault/b.md',
+      'Vault/c.md',
+      'Vault/sub/d.md',
+      'Vault/sub/deeper/e.md',
+      'Vault/.obsidian',
+    ]);
+    expect(new TextDecoder().decode(await files[4]!.read())).toBe('E');
+  });
+
+  it('stops walking a dropped folder past the entry limit', async () => {
+    const many: Tree = {};
+    for (let i = 0; i < 10_002; i++) many[`n${i}.md`] = '';
+    const drop = entryOf('Huge', many, 1000);
+    await expect(filesOf({ kind: 'entries', entries: [drop] })).rejects.toThrow(
+      /more than 10,000 files/,
+    );
   });
 });
