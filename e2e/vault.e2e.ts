@@ -140,10 +140,12 @@ test('imports a folder chosen with the folder picker, skipping .obsidian', async
   }
 });
 
-test('imports a .zip dropped on the page, and leaves the open document alone', async () => {
+test('imports a .zip dropped on the page with the sidebar closed, and leaves the open document alone', async () => {
   const session = await openEditor(browser());
   const { page } = session;
   const before = page.url();
+  await page.getByRole('button', { name: 'Sidebar' }).click();
+  await sidebar(page).waitFor({ state: 'hidden' });
   const zip = [...vaultZip()];
   const transfer = await page.evaluateHandle((bytes) => {
     const data = new DataTransfer();
@@ -156,6 +158,8 @@ test('imports a .zip dropped on the page, and leaves the open document alone', a
   await summary.waitFor();
   assert.match(await summary.innerText(), /Imported 3 notes of 3/);
   await summary.getByRole('button', { name: 'Done' }).click();
+  // The sidebar opened to show the progress, and shows the new folder.
+  await folder(page, 'Vault').waitFor();
   assert.equal(page.url(), before);
   assert.equal((await page.locator('.ProseMirror').innerText()).trim(), '');
   assert.deepEqual(session.errors, []);

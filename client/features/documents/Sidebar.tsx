@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { DocumentSummary } from '../../../common/api/documents.ts';
+import { createPortal } from 'react-dom';
 import { Link } from '../../app/Link.tsx';
 import { useRoute } from '../../app/router.ts';
 import { useSidebar } from '../../app/sidebarContext.ts';
@@ -88,6 +89,12 @@ export function Sidebar() {
   const currentFolder = documents.find((summary) => summary.id === currentId)?.folder ?? null;
   const folders = useOpenFolders(currentFolder);
 
+  // A vault dropped while the sidebar is closed shows its progress and its folders here.
+  const vaultBusy = vault.progress !== null;
+  useEffect(() => {
+    if (vaultBusy && !sidebarOpen) toggle();
+  }, [vaultBusy, sidebarOpen, toggle]);
+
   // A click on a #tag in a document searches for it here, opening the sidebar if need be.
   useEffect(
     () =>
@@ -164,11 +171,15 @@ export function Sidebar() {
         </div>
       </div>
       {vault.progress ? <VaultProgress {...vault.progress} /> : null}
-      {vault.summary ? (
-        <Suspense fallback={null}>
-          <VaultSummary summary={vault.summary} onClose={vault.dismissSummary} />
-        </Suspense>
-      ) : null}
+      {vault.summary
+        ? // Into the body: a dialog inside the sidebar would not show once the sidebar is closed.
+          createPortal(
+            <Suspense fallback={null}>
+              <VaultSummary summary={vault.summary} onClose={vault.dismissSummary} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
       <nav className="ink-sidebar__list" aria-label={searching ? 'Search results' : 'Documents'}>
         {message ? (
           <p className="ink-sidebar__message" role="status">
