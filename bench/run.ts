@@ -8,6 +8,7 @@ import { keystroke } from './keystroke.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
 import { uploads } from './uploads.ts';
+import { vault } from './vault.ts';
 import { bundleSize } from './bundleSize.ts';
 import { profile } from './profile.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   aiStream,
   noSilentLoss,
   uploads: () => uploads(),
+  vault,
 };
 
 /** Run only when named: they explain figures rather than measure them. */

@@ -13,6 +13,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { linkRoutes } from './routes/links.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { vaultRoutes } from './routes/vault.ts';
 import type { AppEnv, Services } from './services.ts';
 import {
   createErrorHandler,
@@ -116,6 +117,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', linkRoutes(services));
   app.route('/', fileRoutes(services));
   app.route('/', configRoutes(services));
+  app.route('/', vaultRoutes(services));
 
   // Stays after every API route, so that no /api request ever falls through to the client.
   app.all('/api/*', () => {

@@ -11,6 +11,7 @@ import {
 const summary = {
   id: '6f1c1f52-1d7e-4f43-9a4b-0a0c7b1d2e3f',
   title: 'Notes',
+  folder: 'Projects/2026',
   excerpt: 'First words',
   version: 7,
   createdAt: '2025-01-01T00:00:00.000Z',

@@ -34,6 +34,10 @@ function nullable<T>(check: Check<T>): Check<T | null> {
   return (value, path) => (value === null ? null : check(value, path));
 }
 
+function optional<T>(check: Check<T>): Check<T | undefined> {
+  return (value, path) => (value === undefined ? undefined : check(value, path));
+}
+
 function oneOf<const T extends string>(...options: T[]): Check<T> {
   return (value, path) =>
     options.includes(value as T) ? (value as T) : fail(path, options.join(' or '));
@@ -54,7 +58,9 @@ function object<T extends Record<string, unknown>>(shape: {
     if (!isRecord(value)) return fail(path, 'an object');
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(shape) as (keyof T & string)[]) {
-      out[key] = shape[key](value[key], path ? `${path}.${key}` : key);
+      const checked = shape[key](value[key], path ? `${path}.${key}` : key);
+      // An optional key that is absent stays absent, as zod leaves it.
+      if (checked !== undefined) out[key] = checked;
     }
     return out as T;
   };
@@ -76,6 +82,7 @@ function schema<T>(check: Check<T>): ResponseSchema<T> {
 const summaryShape = {
   id: string,
   title: string,
+  folder: optional(string),
   version: integer,
   createdAt: string,
   updatedAt: string,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { folderProblem } from '../vault/folderPath.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 
 /**
@@ -19,6 +20,15 @@ export const titleSchema = z
   .trim()
   .max(DEFAULT_LIMITS.titleChars, `A title has at most ${DEFAULT_LIMITS.titleChars} characters.`);
 
+/**
+ * A folder path such as `Projects/2026` ('' for the top): never absolute, never `..`, no control
+ * characters, bounded in length and depth (common/vault/folderPath.ts has the rules).
+ */
+export const folderSchema = z.string().superRefine((folder, context) => {
+  const problem = folderProblem(folder);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+
 /** A document id in a path. */
 export const documentIdSchema = z.uuid({ message: 'Not a document id.' });
 
@@ -26,6 +36,8 @@ export const documentIdSchema = z.uuid({ message: 'Not a document id.' });
 export const documentSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
+  /** Its folder path, '' (or absent, from an older server) at the top. */
+  folder: z.string().optional(),
   /** The first words of the text, for the list. */
   excerpt: z.string(),
   version: z.number().int(),
@@ -70,6 +82,8 @@ export const createDocumentRequestSchema = z.object({
   id: documentIdSchema.optional(),
   title: titleSchema.default(''),
   content: documentContentSchema.optional(),
+  /** The folder to create it in; the top when absent. */
+  folder: folderSchema.default(''),
 });
 export type CreateDocumentRequest = z.input<typeof createDocumentRequestSchema>;
 

@@ -8,14 +8,14 @@ import type { Queryable } from '../db/database.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { documentNode, plainTextOf, type ValidContent } from './validateContent.ts';
 
-/** How many rows the sidebar gets at most; search finds the rest. */
-const LIST_LIMIT = 500;
+/** How many rows the sidebar gets at most; search finds the rest. An imported vault of a thousand notes fits. */
+const LIST_LIMIT = 2000;
 /** Documents indexed per pass, so one pass never holds the database long. */
 const INDEX_BATCH = 20;
 /** How long a document goes unsaved before the background sweep indexes it. */
 const QUIET_SECONDS = 30;
 /** The search vector of a title and a text, the title weighing more. */
-const SEARCH_VECTOR = (title: string, text: string) =>
+export const SEARCH_VECTOR = (title: string, text: string) =>
   `setweight(to_tsvector('simple', ${title}), 'A') || setweight(to_tsvector('simple', ${text}), 'B')`;
 /** Characters of text shown under a title in the list. */
 const EXCERPT_CHARS = 160;
@@ -23,6 +23,7 @@ const EXCERPT_CHARS = 160;
 interface SummaryRow {
   id: string;
   title: string;
+  folder: string;
   excerpt: string;
   version: number;
   created_at: Date;
@@ -36,15 +37,16 @@ interface DocumentRow extends MetaRow {
   content: DocumentRecord['content'];
 }
 
-const SUMMARY_COLUMNS = `id, title, left(regexp_replace(plain_text, '\\s+', ' ', 'g'), ${EXCERPT_CHARS}) AS excerpt,
+const SUMMARY_COLUMNS = `id, title, folder, left(regexp_replace(plain_text, '\\s+', ' ', 'g'), ${EXCERPT_CHARS}) AS excerpt,
   version, created_at, updated_at, deleted_at`;
-const META_COLUMNS = 'id, title, version, created_at, updated_at, deleted_at';
+const META_COLUMNS = 'id, title, folder, version, created_at, updated_at, deleted_at';
 const DOCUMENT_COLUMNS = `${META_COLUMNS}, content`;
 
 function toSummary(row: SummaryRow): DocumentSummary {
   return {
     id: row.id,
     title: row.title,
+    folder: row.folder,
     excerpt: row.excerpt.trim(),
     version: row.version,
     createdAt: row.created_at.toISOString(),
@@ -57,6 +59,7 @@ function toMeta(row: MetaRow): DocumentMeta {
   return {
     id: row.id,
     title: row.title,
+    folder: row.folder,
     version: row.version,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -127,19 +130,24 @@ export class DocumentStore {
     return rows[0] ? toDocument(rows[0]) : null;
   }
 
-  /** A new document at version 1, under an id the database picks. */
-  async create(ownerId: string, title: string, content: ValidContent): Promise<DocumentMeta> {
+  /** A new document at version 1, under an id the database picks, in `folder` ('' the top). */
+  async create(
+    ownerId: string,
+    title: string,
+    content: ValidContent,
+    folder = '',
+  ): Promise<DocumentMeta> {
     const { rows } = await this.db.query<MetaRow>(
-      `INSERT INTO documents (owner_id, title, content, plain_text, search, indexed_version)
-       VALUES ($1, $2, $3::jsonb, $4, ${SEARCH_VECTOR('$2', '$4')}, 1)
+      `INSERT INTO documents (owner_id, title, content, plain_text, search, indexed_version, folder)
+       VALUES ($1, $2, $3::jsonb, $4, ${SEARCH_VECTOR('$2', '$4')}, 1, $5)
        RETURNING ${META_COLUMNS}`,
-      [ownerId, title, content.jsonText, plainTextOf(documentNode(content))],
+      [ownerId, title, content.jsonText, plainTextOf(documentNode(content)), folder],
     );
     return toMeta(rows[0]!);
   }
 
   /**
-   * A new document at version 1 under an id the client chose. Creating it again is harmless: the
+   * A new document at version 1 under an id the client chose, in `folder`. Creating it again is harmless: the
    * owner's document already there is returned unchanged (a retried request).
    */
   async createWithId(
@@ -147,13 +155,14 @@ export class DocumentStore {
     id: string,
     title: string,
     content: ValidContent,
+    folder = '',
   ): Promise<CreateOutcome> {
     const { rows } = await this.db.query<MetaRow>(
-      `INSERT INTO documents (id, owner_id, title, content, plain_text, search, indexed_version)
-         VALUES ($1, $2, $3, $4::jsonb, $5, ${SEARCH_VECTOR('$3', '$5')}, 1)
+      `INSERT INTO documents (id, owner_id, title, content, plain_text, search, indexed_version, folder)
+         VALUES ($1, $2, $3, $4::jsonb, $5, ${SEARCH_VECTOR('$3', '$5')}, 1, $6)
          ON CONFLICT (id) DO NOTHING
          RETURNING ${META_COLUMNS}`,
-      [id, ownerId, title, content.jsonText, plainTextOf(documentNode(content))],
+      [id, ownerId, title, content.jsonText, plainTextOf(documentNode(content)), folder],
     );
     if (rows[0]) return { outcome: 'created', document: toMeta(rows[0]) };
     const { rows: existing } = await this.db.query<MetaRow>(

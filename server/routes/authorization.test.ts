@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { hashToken } from '../auth/sessions.ts';
@@ -46,6 +47,21 @@ const ROUTES: {
     path: '/api/links/resolve',
     state: 'none',
     json: { targets: ['Private'] },
+    ok: 200,
+  },
+  { method: 'GET', path: '/api/vault/documents', state: 'none', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/vault/documents',
+    state: 'none',
+    json: { documents: [{ id: randomUUID(), title: 'n', folder: 'f', content }] },
+    ok: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/vault/markdown',
+    state: 'none',
+    json: { ids: [randomUUID()] },
     ok: 200,
   },
   { method: 'POST', path: '/api/session/logout', state: 'none', ok: 200 },

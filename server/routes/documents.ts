@@ -69,8 +69,11 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     const owner = ownerOf(c);
     const created =
       body.id === undefined
-        ? { outcome: 'created' as const, document: await store.create(owner, body.title, content) }
-        : await store.createWithId(owner, body.id, body.title, content);
+        ? {
+            outcome: 'created' as const,
+            document: await store.create(owner, body.title, content, body.folder),
+          }
+        : await store.createWithId(owner, body.id, body.title, content, body.folder);
     // The same answer whoever holds the id and whatever it is: nothing about it is revealed.
     if (created.outcome === 'taken') throw InvalidRequestError('This id is taken.');
     const status = created.outcome === 'created' ? 201 : 200;

@@ -1,15 +1,39 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { DocumentSummary } from '../../../common/api/documents.ts';
+import { createPortal } from 'react-dom';
 import { Link } from '../../app/Link.tsx';
 import { useRoute } from '../../app/router.ts';
 import { useSidebar } from '../../app/sidebarContext.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { DocumentRow } from './DocumentRow.tsx';
 import { useDocumentList, useDocumentListState } from './documentListContext.ts';
+import { VaultMenu } from '../vault/VaultMenu.tsx';
+import { VaultProgress } from '../vault/VaultProgress.tsx';
+import { useVault } from '../vault/useVault.ts';
+import { useVaultDrop } from '../vault/useVaultDrop.ts';
+import { FolderTree } from './FolderTree.tsx';
+import { buildFolderTree } from './folderTree.ts';
 import { useDocumentActions } from './useDocumentActions.ts';
+import { useOpenFolders } from './useOpenFolders.ts';
 import { onSearchRequest } from './searchRequest.ts';
 import { useDocumentSearch, type SearchState } from './useDocumentSearch.ts';
 import './sidebar.css';
+import '../vault/vault.css';
+
+// Shown after an import only, by when the import's own code has loaded.
+const VaultSummary = lazy(() =>
+  import('../vault/VaultSummary.tsx').then((m) => ({ default: m.VaultSummary })),
+);
 
 /** Props of {@link DocumentRows}. */
 interface DocumentRowsProps {
@@ -59,6 +83,17 @@ export function Sidebar() {
   const searchId = useId();
   const currentId = route.name === 'document' ? route.id : null;
   const { dismiss, open: sidebarOpen, toggle } = sidebar;
+  const vault = useVault();
+  useVaultDrop(vault.importFiles);
+  const tree = useMemo(() => buildFolderTree(documents), [documents]);
+  const currentFolder = documents.find((summary) => summary.id === currentId)?.folder ?? null;
+  const folders = useOpenFolders(currentFolder);
+
+  // A vault dropped while the sidebar is closed shows its progress and its folders here.
+  const vaultBusy = vault.progress !== null;
+  useEffect(() => {
+    if (vaultBusy && !sidebarOpen) toggle();
+  }, [vaultBusy, sidebarOpen, toggle]);
 
   // A click on a #tag in a document searches for it here, opening the sidebar if need be.
   useEffect(
@@ -105,15 +140,21 @@ export function Sidebar() {
       onKeyDown={onKeyDown}
     >
       <div className="ink-sidebar__top">
-        <button
-          ref={newButton}
-          type="button"
-          className="ink-button ink-button--primary ink-sidebar__new"
-          disabled={creating}
-          onClick={() => void createNew()}
-        >
-          New document
-        </button>
+        <div className="ink-sidebar__actions">
+          <button
+            ref={newButton}
+            type="button"
+            className="ink-button ink-button--primary ink-sidebar__new"
+            disabled={creating}
+            onClick={() => void createNew()}
+          >
+            New document
+          </button>
+          <VaultMenu
+            onImport={(input) => void vault.importFiles(input)}
+            onExportAll={() => void vault.exportFolder('')}
+          />
+        </div>
         <div role="search" className="ink-sidebar__search">
           <label htmlFor={searchId} className="ink-visually-hidden">
             Search documents
@@ -129,6 +170,16 @@ export function Sidebar() {
           />
         </div>
       </div>
+      {vault.progress ? <VaultProgress {...vault.progress} /> : null}
+      {vault.summary
+        ? // Into the body: a dialog inside the sidebar would not show once the sidebar is closed.
+          createPortal(
+            <Suspense fallback={null}>
+              <VaultSummary summary={vault.summary} onClose={vault.dismissSummary} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
       <nav className="ink-sidebar__list" aria-label={searching ? 'Search results' : 'Documents'}>
         {message ? (
           <p className="ink-sidebar__message" role="status">
@@ -155,10 +206,12 @@ export function Sidebar() {
         ) : status === 'ready' && documents.length === 0 ? (
           <p className="ink-sidebar__message">No documents yet.</p>
         ) : (
-          <DocumentRows
-            documents={documents}
+          <FolderTree
+            root={tree}
+            open={folders.open}
+            onToggle={folders.toggle}
+            onExport={vault.progress ? undefined : (path) => void vault.exportFolder(path)}
             currentId={currentId}
-            label="Documents"
             onTrash={onTrash}
             onOpen={dismiss}
           />

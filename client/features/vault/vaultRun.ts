@@ -1,0 +1,40 @@
+import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import { randomUuid } from '../../lib/randomUuid.ts';
+import { exportVault, type VaultExport } from './exportVault.ts';
+import { importVault, type ImportSummary } from './importVault.ts';
+import { listVault, sendVaultBatch, vaultMarkdown } from './vaultApi.ts';
+import type { VaultInput } from './vaultInput.ts';
+import { filesOf } from './vaultSources.ts';
+
+/** Reports `done` of `total` notes. */
+export type OnProgress = (done: number, total: number) => void;
+
+/** Yields to the browser: it paints the progress and handles input before the next note. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Imports a vault with the app's codec and API. Loaded on first use with fflate and the
+ * pipelines, as most visits never import or export a vault.
+ */
+export async function runImport(input: VaultInput, onProgress: OnProgress): Promise<ImportSummary> {
+  const [files, codec] = await Promise.all([filesOf(input), loadMarkdownCodec()]);
+  return importVault(files, {
+    // The codec's default schema is the editor's (built once); importing it here would make
+    // the bundler split the editor's packages out of the first download into extra chunks.
+    parse: (bytes) => JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes)).toJSON()),
+    send: sendVaultBatch,
+    newId: randomUuid,
+    yieldToBrowser,
+    onProgress,
+  });
+}
+
+/** Exports a folder ('' for everything) as a zip, through the app's API. */
+export function runExport(folder: string, onProgress: OnProgress): Promise<VaultExport> {
+  return exportVault(folder, {
+    list: listVault,
+    markdown: vaultMarkdown,
+    yieldToBrowser,
+    onProgress,
+  });
+}
