@@ -99,15 +99,34 @@ async function readStreamBody(
   }
 }
 
-/** The request's JSON body checked against `schema`: 400 `invalid_request` naming the first problem. */
+/** `\u0000` in JSON text, not preceded by an escaped backslash (`\\u0000` is text). */
+const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
+
+/**
+ * Whether JSON text holds U+0000 in a string: PostgreSQL's text and jsonb cannot store it, so
+ * a body holding it must be refused as bad input before it reaches the database.
+ */
+export function jsonHoldsNul(text: string): boolean {
+  return text.includes('\\u0000') && JSON_NUL.test(text);
+}
+
+/**
+ * The request's JSON body checked against `schema`: 400 `invalid_request` naming the first
+ * problem, or saying that the body holds a NUL character (U+0000), which no text Inkwell keeps
+ * may hold; `allowNul` leaves that to a caller that refuses it per item (a vault batch).
+ */
 export async function readJson<S extends z.ZodType>(
   c: Context<AppEnv>,
   schema: S,
+  { allowNul = false }: { allowNul?: boolean } = {},
 ): Promise<z.output<S>> {
+  const text = c.get('bodyText') ?? (await c.req.text());
+  if (!allowNul && jsonHoldsNul(text)) {
+    throw InvalidRequestError('Text cannot hold a NUL character (U+0000).');
+  }
   let body: unknown;
   try {
-    const text = c.get('bodyText');
-    body = text === undefined ? await c.req.json() : JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     throw InvalidRequestError('The request body is not valid JSON.', error);
   }

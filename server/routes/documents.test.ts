@@ -369,6 +369,26 @@ describeWithServer('the documents API', (context) => {
     expect(stored).toContain('click');
   });
 
+  it('refuses a NUL character in a title or the text with 400, on create and on save, keeping the copy', async () => {
+    const created = await create(ada, 'Clean', doc('keep me'));
+    const attempts: [string, string, object][] = [
+      ['POST', '/api/documents', { title: 'a\u0000b' }],
+      ['POST', '/api/documents', { title: 'ok', content: doc('a\u0000b') }],
+      ['PATCH', `/api/documents/${created.id}`, { baseVersion: 1, title: 'x\u0000' }],
+      ['PATCH', `/api/documents/${created.id}`, { baseVersion: 1, content: doc('\u0000') }],
+    ];
+    for (const [method, path, json] of attempts) {
+      const res = await ada.request(method, path, { json });
+      expect(res.status, `${method} ${JSON.stringify(json)}`).toBe(400);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('invalid_request');
+      expect(body.error.message).toMatch(/NUL|U\+0000/);
+    }
+    const again = await read(ada, created.id);
+    expect(again).toMatchObject({ title: 'Clean', version: 1 });
+    expect(again.content).toEqual(doc('keep me'));
+  });
+
   it('answers 404 for ids that are not ids', async () => {
     for (const id of [
       'nope',

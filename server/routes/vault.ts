@@ -11,12 +11,15 @@ import {
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
 import { documentNode, validateContent } from '../documents/validateContent.ts';
 import { AppError, InvalidRequestError, PayloadTooLargeError } from '../errors.ts';
-import { formatBytes, limitBody, parseWith, readJson } from '../middleware/readJson.ts';
+import {
+  formatBytes,
+  jsonHoldsNul,
+  limitBody,
+  parseWith,
+  readJson,
+} from '../middleware/readJson.ts';
 import type { AppEnv, Services } from '../services.ts';
 import { VaultStore, type NewVaultDocument } from '../vault/vaultStore.ts';
-
-/** `\u0000` in JSON text, not preceded by an escaped backslash (`\\u0000` is text). */
-const JSON_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
 
 /**
  * Markdown written per export request before the rest is left for the next: about 2 MB, a few
@@ -46,7 +49,8 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
   // note on its own), and the 2 MB batches the client makes, whatever the document limit is.
   const batchBytes = Math.max(maxBytes, MIN_BATCH_BYTES) + ENVELOPE_BYTES;
   app.post('/api/vault/documents', limitBody(batchBytes, 'A batch of documents'), async (c) => {
-    const body = await readJson(c, vaultImportRequestSchema);
+    // NUL is refused per note below, so that it costs only its note.
+    const body = await readJson(c, vaultImportRequestSchema, { allowNul: true });
     const ids = new Set(body.documents.map((document) => document.id));
     if (ids.size !== body.documents.length) {
       throw InvalidRequestError('Each document of a batch needs its own id.');
@@ -67,7 +71,7 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
             'Its title holds a NUL character (U+0000), which text never does.',
           );
         }
-        if (JSON_NUL.test(content.jsonText)) {
+        if (jsonHoldsNul(content.jsonText)) {
           throw InvalidRequestError(
             'Its text holds a NUL character (U+0000), which text never does.',
           );
