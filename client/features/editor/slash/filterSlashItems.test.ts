@@ -24,6 +24,7 @@ describe('slash item filter', () => {
       'Table',
       'Divider',
       'Image',
+      'Upload image',
       'YouTube video',
       'Properties',
       'Inline math',
