@@ -59,5 +59,4 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-/** The path a file is served at; documents reference files by it. */
-export const fileUrl = (id: string) => `/files/${id}`;
+export { fileUrl } from './fileUrl.ts';

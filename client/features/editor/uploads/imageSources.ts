@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Transform } from '@tiptap/pm/transform';
-import { fileUrl } from '../../../../common/api/files.ts';
+import { fileUrl } from '../../../../common/api/fileUrl.ts';
 
 const isImage = (node: ProseMirrorNode) =>
   node.type.name === 'image' || node.type.name === 'inlineImage';
