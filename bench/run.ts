@@ -8,6 +8,7 @@ import { keystroke } from './keystroke.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
 import { uploads } from './uploads.ts';
+import { pasteImage } from './pasteImage.ts';
 import { vault } from './vault.ts';
 import { bundleSize } from './bundleSize.ts';
 import { profile } from './profile.ts';
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   aiStream,
   noSilentLoss,
   uploads: () => uploads(),
+  pasteImage: () => pasteImage(),
   vault,
 };
 
