@@ -1,5 +1,6 @@
 import { carriesMarkup } from './html/markup.ts';
 import { isSafeColor, isSafeSize } from './html/style.ts';
+import { isReferenceLabel, isSyntax, type SyntaxType } from './nodes/sourceSyntax.ts';
 
 type Check = (value: unknown) => boolean;
 
@@ -14,6 +15,13 @@ const oneOf =
     typeof value === 'string' && values.includes(value);
 const textAlign = oneOf('left', 'center', 'right', 'justify');
 const cellAlign = oneOf('left', 'center', 'right');
+/** How the Markdown file wrote the node or mark (nodes/sourceSyntax.ts). */
+const syntax =
+  (type: SyntaxType): Check =>
+  (value) =>
+    isSyntax(type, value);
+const reference: Check = isReferenceLabel;
+const string: Check = (value) => typeof value === 'string';
 
 /**
  * Attributes that reach a style or an attribute of the rendered page or the export, per node or
@@ -23,11 +31,26 @@ const cellAlign = oneOf('left', 'center', 'right');
 const RULES: Record<string, Record<string, Check>> = {
   textStyle: { color },
   highlight: { color },
-  link: { title: text },
+  link: { title: text, syntax: syntax('link'), reference },
+  bold: { syntax: syntax('bold') },
+  italic: { syntax: syntax('italic') },
   paragraph: { textAlign },
-  heading: { textAlign },
-  image: { width: size, height: size, title: text, alt: text },
-  inlineImage: { width: size, height: size, title: text, alt: text },
+  heading: { textAlign, syntax: syntax('heading') },
+  hardBreak: { syntax: syntax('hardBreak') },
+  codeBlock: { syntax: syntax('codeBlock') },
+  horizontalRule: { syntax: syntax('horizontalRule') },
+  orderedList: { syntax: syntax('orderedList') },
+  // Written verbatim only while it reads as definitions alone (serializeMarkdown.ts).
+  linkDefinitions: { markdown: string },
+  image: { width: size, height: size, title: text, alt: text, syntax: syntax('image'), reference },
+  inlineImage: {
+    width: size,
+    height: size,
+    title: text,
+    alt: text,
+    syntax: syntax('inlineImage'),
+    reference,
+  },
   youtube: { width: size, height: size },
   tableCell: { align: cellAlign },
   tableHeader: { align: cellAlign },

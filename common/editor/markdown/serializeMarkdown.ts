@@ -28,6 +28,16 @@ import {
   writeDialectBlock,
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
+import { isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import {
+  documentDefinitions,
+  normaliseLabel,
+  readDefinitions,
+  type Definition,
+} from './linkDefinitions.ts';
+
+/** The link reference definitions of the document being written, by normalised label. */
+let definitions = new Map<string, Definition>();
 
 /**
  * Writes a document as Markdown with Inkwell's settings (`-` bullets, tight lists where the
@@ -36,7 +46,13 @@ import {
  * own string and joined once.
  */
 export function serializeMarkdown(doc: PMNode): string {
-  return withFrontMatter(doc, blocks(doc, false));
+  const outer = definitions;
+  definitions = documentDefinitions(doc);
+  try {
+    return withFrontMatter(doc, blocks(doc, false));
+  } finally {
+    definitions = outer;
+  }
 }
 
 /** Prefixes every line: `first` on the first, `rest` on the others (trimmed on blank lines). */
@@ -105,8 +121,17 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
     case 'heading': {
       let text = inline(node, { table: false, heading: true });
       // A closing run of # would be read as the end of the heading.
+      const level = Number(node.attrs.level);
+      const underline = node.attrs.syntax as unknown;
+      if (
+        isSyntax('heading', underline) &&
+        text !== '' &&
+        underline[0] === (level === 1 ? '=' : '-')
+      ) {
+        return `${text}\n${underline}`;
+      }
       text = text.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');
-      return `${'#'.repeat(Number(node.attrs.level))}${text ? ` ${text}` : ''}`;
+      return `${'#'.repeat(level)}${text ? ` ${text}` : ''}`;
     }
     case 'blockquote':
       return indent(blocks(node, false) || '', '> ', '> ');
@@ -121,9 +146,14 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
       return list(node, previous);
     case 'codeBlock':
       return codeBlock(node);
-    case 'horizontalRule':
+    case 'horizontalRule': {
+      const rule = node.attrs.syntax as unknown;
       // In a tight list, `---` under a line of text would make that line a heading.
-      return tight ? '***' : '---';
+      if (tight) return isSyntax('horizontalRule', rule) && !/^-+[ \t]*$/.test(rule) ? rule : '***';
+      return isSyntax('horizontalRule', rule) ? rule : '---';
+    }
+    case 'linkDefinitions':
+      return linkDefinitions(node);
     case 'image':
       return image(node);
     case 'youtube':
@@ -153,12 +183,16 @@ function list(node: PMNode, previous: PMNode | null): string {
   const tight = node.attrs.tight !== false;
   const kind = node.type.name;
   // Two lists of one kind in a row must use different markers, or Markdown joins them.
-  const alternate = previous?.type === node.type;
+  const alternate =
+    previous?.type === node.type &&
+    (kind !== 'orderedList' || (previous.attrs.syntax === ')') === (node.attrs.syntax === ')'));
   const items: string[] = [];
   let number = Number(node.attrs.start ?? 1);
+  const delimiter = node.attrs.syntax === ')' ? ')' : '.';
+  const other = delimiter === ')' ? '.' : ')';
   node.forEach((item) => {
     let marker: string;
-    if (kind === 'orderedList') marker = `${number++}${alternate ? ')' : '.'} `;
+    if (kind === 'orderedList') marker = `${number++}${alternate ? other : delimiter} `;
     else marker = alternate ? '* ' : '- ';
     if (kind === 'taskList') marker += item.attrs.checked ? '[x] ' : '[ ] ';
     const content = blocks(item, tight);
@@ -175,6 +209,18 @@ function codeBlock(node: PMNode): string {
   for (const match of text.matchAll(/^[ \t]*(`{3,}|~{3,})/gm)) {
     longest = Math.max(longest, match[1]!.length);
   }
+  const written = node.attrs.syntax as unknown;
+  if (isSyntax('codeBlock', written) && !(written[0] === '`' && info.includes('`'))) {
+    // The file's own fence, made longer only if a line of the code would close it.
+    let run = 0;
+    for (const match of text.matchAll(/^[ \t]*(`{3,}|~{3,})/gm)) {
+      if (match[1]![0] === written[0]) run = Math.max(run, match[1]!.length);
+    }
+    const length = written.trimEnd().length;
+    const fence = written[0]!.repeat(Math.max(length, run + 1));
+    const blanks = info === '' ? '' : written.slice(length);
+    return `${fence}${blanks}${info}\n${text}${text === '' ? '' : '\n'}${fence}`;
+  }
   const char = info.includes('`') ? '~' : '`';
   const fence = char.repeat(Math.max(3, longest + 1));
   return `${fence}${info}\n${text}${text === '' ? '' : '\n'}${fence}`;
@@ -186,8 +232,49 @@ function image(node: PMNode): string {
     return imageTag({ src: src ?? '', alt, title, width, height });
   }
   const altText = escapeText(alt ?? '', { lineStart: false, table: false });
+  const reference = referenceSuffix(node.attrs, src ?? '', title, altText, undefined);
+  if (reference !== null) return `![${altText}${reference}`;
   const titlePart = title ? ` ${linkTitle(title)}` : '';
   return `![${altText}](${linkDestination(src ?? '')}${titlePart})`;
+}
+
+/**
+ * A block of link reference definitions as the file wrote it. Markdown that no longer reads as
+ * definitions only (changed outside the editor) is written as the text it is, never lost.
+ */
+function linkDefinitions(node: PMNode): string {
+  const markdown = typeof node.attrs.markdown === 'string' ? node.attrs.markdown : '';
+  if (readDefinitions(markdown)) return markdown;
+  return markdown
+    .split('\n')
+    .map((line) => escapeText(line, { lineStart: true, table: false }))
+    .join('\n');
+}
+
+/**
+ * How a link or image whose text was written as `inner` ends when it is written as the reference
+ * it was read from (`][label]`, `][]` or `]`); null when its target or title no longer match the
+ * document's definition of the label, and it is written inline instead. A collapsed or shortcut
+ * reference whose text was edited becomes a full one; a shortcut that the next character
+ * (`after`) would join to something else becomes a collapsed one.
+ */
+function referenceSuffix(
+  attrs: Record<string, unknown>,
+  href: string,
+  title: string | null | undefined,
+  inner: string,
+  after: string | undefined,
+): string | null {
+  const { reference: label, syntax } = attrs;
+  if (!isReferenceLabel(label) || typeof syntax !== 'string') return null;
+  const key = normaliseLabel(label);
+  const definition = definitions.get(key);
+  if (!definition || definition.href !== href || (definition.title || null) !== (title || null)) {
+    return null;
+  }
+  if (syntax === 'full' || normaliseLabel(inner) !== key) return `][${label}]`;
+  if (syntax === 'collapsed' || after === '[' || after === '(' || after === ':') return '][]';
+  return syntax === 'shortcut' ? ']' : null;
 }
 
 function table(node: PMNode): string {
@@ -259,10 +346,18 @@ const HTML_FALLBACK: Record<string, [string, string]> = {
   highlight: ['<mark>', '</mark>'],
 };
 
-/** The delimiters a mark may be written with, best first, or undefined for an HTML tag. */
+/**
+ * The delimiters a mark may be written with, best first (the file's own, when it came from one),
+ * or undefined for an HTML tag.
+ */
 function delimitersOf(mark: Mark): string[] | undefined {
   const highlight = highlightDelimiter(mark);
-  return highlight ? [highlight] : DELIMITERS[mark.type.name];
+  if (highlight) return [highlight];
+  const all = DELIMITERS[mark.type.name];
+  const own = mark.attrs.syntax as unknown;
+  return typeof own === 'string' && all?.includes(own)
+    ? [own, ...all.filter((d) => d !== own)]
+    : all;
 }
 
 function markOpen(mark: Mark): string {
@@ -271,7 +366,7 @@ function markOpen(mark: Mark): string {
     case 'bold':
     case 'italic':
     case 'strike':
-      return DELIMITERS[mark.type.name]![0]!;
+      return delimitersOf(mark)![0]!;
     case 'underline':
       return '<u>';
     case 'highlight':
@@ -325,8 +420,9 @@ function sortMarks(marks: readonly Mark[]): Mark[] {
 /** Writes the inline content of a textblock. */
 function inline(node: PMNode, context: InlineContext): string {
   const parts: string[] = [];
-  const stack: Array<{ mark: Mark; index: number; open: string }> = [];
+  const stack: Array<{ mark: Mark; index: number; open: string; plain: boolean }> = [];
   const pairs: DelimiterPair[] = [];
+  const links: LinkPair[] = [];
   let lineStart = true;
   let pendingSpace = '';
   const children: PMNode[] = [];
@@ -351,6 +447,8 @@ function inline(node: PMNode, context: InlineContext): string {
       parts.push(close);
       if (delimitersOf(top.mark)) {
         pairs.push({ mark: top.mark, open: top.index, close: parts.length - 1 });
+      } else if (top.open === '[') {
+        links.push({ mark: top.mark, open: top.index, close: parts.length - 1, plain: top.plain });
       }
     }
   };
@@ -386,8 +484,11 @@ function inline(node: PMNode, context: InlineContext): string {
       const open = markOpen(mark);
       if (open === '[') escapeBang(parts);
       parts.push(open);
-      stack.push({ mark, index: parts.length - 1, open });
+      stack.push({ mark, index: parts.length - 1, open, plain: true });
     }
+
+    // A link holding only its URL as plain text may be written back as the autolink it was.
+    if (text === null || child.marks.length > 1) for (const open of stack) open.plain = false;
 
     if (text !== null) {
       const isCode = child.marks.some((m) => m.type.name === 'code');
@@ -417,7 +518,8 @@ function inline(node: PMNode, context: InlineContext): string {
         case 'hardBreak':
           if (context.table || context.heading) write('<br>');
           else {
-            parts.push('\\\n');
+            const blanks = child.attrs.syntax as unknown;
+            parts.push(isSyntax('hardBreak', blanks) ? `${blanks}\n` : '\\\n');
             lineStart = true;
           }
           break;
@@ -438,7 +540,49 @@ function inline(node: PMNode, context: InlineContext): string {
   closeTo(0);
   write(pendingSpace);
   fixFlanking(parts, pairs);
+  for (const link of links) writeLinkSyntax(parts, link, context.table);
   return parts.join('');
+}
+
+/** A link written as `[text](url)`, which may be written the way its file had it instead. */
+interface LinkPair {
+  mark: Mark;
+  open: number;
+  close: number;
+  /** Its text is plain text, with no other mark or node. */
+  plain: boolean;
+}
+
+/** The scheme-and-URL or e-mail forms that CommonMark reads between `<` and `>`. */
+const AUTOLINK = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * Rewrites a link written inline as the reference or autolink its file wrote, when that still
+ * reads back as the same link: the reference's definition has the link's URL and title, the
+ * autolink's text is its URL.
+ */
+function writeLinkSyntax(parts: string[], link: LinkPair, table: boolean): void {
+  const attrs = link.mark.attrs as Record<string, unknown>;
+  const href = typeof attrs.href === 'string' ? attrs.href : '';
+  const inner = parts.slice(link.open + 1, link.close).join('');
+  if (attrs.syntax === 'autolink') {
+    const text = inner.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    const url = AUTOLINK.test(text) && isNormalisedUrl(text) && text === href;
+    const email = EMAIL.test(text) && href === `mailto:${text}`;
+    if (link.plain && (url || email) && !(table && text.includes('|'))) {
+      parts[link.open] = '<';
+      for (let i = link.open + 1; i < link.close; i++) parts[i] = '';
+      parts[link.open + 1] = text;
+      parts[link.close] = '>';
+    }
+    return;
+  }
+  const title = typeof attrs.title === 'string' ? attrs.title : null;
+  const after = charAfter(parts, link.close);
+  const suffix = referenceSuffix(attrs, href, title, inner, after);
+  if (suffix !== null) parts[link.close] = suffix;
 }
 
 /** How many children from `from` on carry `mark`. */
@@ -493,28 +637,77 @@ function canClose(delimiter: string, before: string | undefined, after: string |
 }
 
 /**
+ * The character next to a delimiter at `index` (`step` -1 before, 1 after), looking past the
+ * delimiters of the same character in `others` that touch it: together they are one run, as
+ * `***` opens italic and bold at once. Also tells whether it looked past any.
+ */
+function runEdge(
+  parts: string[],
+  index: number,
+  step: 1 | -1,
+  char: string,
+  others: ReadonlySet<number>,
+): [string | undefined, boolean] {
+  let merged = false;
+  for (let i = index + step; i >= 0 && i < parts.length; i += step) {
+    const part = parts[i]!;
+    if (part === '') continue;
+    if (others.has(i) && part.split('').every((c) => c === char)) {
+      merged = true;
+      continue;
+    }
+    return [step === 1 ? part[0] : part[part.length - 1], merged];
+  }
+  return [undefined, merged];
+}
+
+/**
  * Markdown emphasis only opens and closes where CommonMark's flanking rules allow (`**foo.**bar`
  * does not close). Each delimiter pair is checked where it was written; one that would not read
- * back tries its other delimiter, then falls back to the HTML tag, which always does.
+ * back tries its other delimiter, then falls back to the HTML tag, which always does. Openers (or
+ * closers) of one character that touch are checked as one run, which must then only open (or
+ * close), so that CommonMark's rule of three never applies.
  */
 function fixFlanking(parts: string[], pairs: DelimiterPair[]): void {
+  const opens = new Set(pairs.map((pair) => pair.open));
+  const closes = new Set(pairs.map((pair) => pair.close));
+  const fits = (pair: DelimiterPair, d: string) => {
+    const c = d[0]!;
+    const [openBefore, mergedBefore] = runEdge(parts, pair.open, -1, c, opens);
+    const [openAfter, mergedAfter] = runEdge(parts, pair.open, 1, c, opens);
+    const [closeBefore, mergedClose] = runEdge(parts, pair.close, -1, c, closes);
+    const [closeAfter, mergedCloseAfter] = runEdge(parts, pair.close, 1, c, closes);
+    return (
+      canOpen(d, openBefore, openAfter) &&
+      (!(mergedBefore || mergedAfter) || !rightFlanking(openBefore, openAfter)) &&
+      canClose(d, closeBefore, closeAfter) &&
+      (!(mergedClose || mergedCloseAfter) || !leftFlanking(closeBefore, closeAfter))
+    );
+  };
+  const fallBack = (pair: DelimiterPair) => {
+    const [open, close] = HTML_FALLBACK[pair.mark.type.name]!;
+    parts[pair.open] = open;
+    parts[pair.close] = close;
+  };
   for (const pair of pairs) {
-    const name = pair.mark.type.name;
-    const fits = (d: string) => {
-      const ok =
-        canOpen(d, charBefore(parts, pair.open), charAfter(parts, pair.open)) &&
-        canClose(d, charBefore(parts, pair.close), charAfter(parts, pair.close));
-      return ok;
-    };
     const choice = delimitersOf(pair.mark)!.find((d) => {
       parts[pair.open] = d;
       parts[pair.close] = d;
-      return fits(d);
+      return fits(pair, d);
     });
-    if (!choice) {
-      const [open, close] = HTML_FALLBACK[name]!;
-      parts[pair.open] = open;
-      parts[pair.close] = close;
+    if (!choice) fallBack(pair);
+  }
+  // A pair chosen as part of a run whose other delimiter changed after is checked again; each
+  // round turns at least one pair into HTML, which reads back whatever its neighbours.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const pair of pairs) {
+      const d = parts[pair.open]!;
+      if (!d.startsWith('<') && !fits(pair, d)) {
+        fallBack(pair);
+        changed = true;
+      }
     }
   }
 }

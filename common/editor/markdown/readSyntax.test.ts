@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { inkwellSchema } from '../extensions.ts';
+import { sanitizeDocJson } from '../sanitizeDocJson.ts';
+import { parseMarkdown } from './parseMarkdown.ts';
+import { serializeMarkdown } from './serializeMarkdown.ts';
+
+const roundtrip = (markdown: string) => serializeMarkdown(parseMarkdown(markdown));
+
+describe('the syntax a file chose, through import → export', () => {
+  it('keeps _ and * for italic, __ and ** for bold', () => {
+    const markdown = '_a_ *b* __c__ **d**, __bold _italic_ inside__ and ***both***.\n';
+    expect(roundtrip(markdown)).toBe(markdown);
+  });
+
+  it('keeps a hard break written as two blanks or as a backslash', () => {
+    const markdown = 'one  \ntwo\\\nthree\n\n> quoted  \n> line\n';
+    expect(roundtrip(markdown)).toBe(markdown);
+  });
+
+  it('keeps the fence of a code block, longer where the code needs it', () => {
+    expect(roundtrip('~~~~ js\nx\n~~~~\n')).toBe('~~~~ js\nx\n~~~~\n');
+    expect(roundtrip('````\n```\n````\n')).toBe('````\n```\n````\n');
+    expect(roundtrip('``` sh\nls\n```\n')).toBe('``` sh\nls\n```\n');
+    expect(roundtrip('~~~\n~~~~~ not a fence in here\n~~~~~~\n')).toBe(
+      '~~~~~~\n~~~~~ not a fence in here\n~~~~~~\n',
+    );
+  });
+
+  it('keeps the characters of a thematic break', () => {
+    for (const rule of ['***', '___', '* * *', '- - -', '_____']) {
+      const markdown = `Text\n\n${rule}\n\nMore\n`;
+      expect(roundtrip(markdown)).toBe(markdown);
+    }
+  });
+
+  it('keeps ) after the numbers of an ordered list', () => {
+    expect(roundtrip('3) three\n4) four\n')).toBe('3) three\n4) four\n');
+    expect(roundtrip('1. a\n2. b\n\n3) c\n')).toBe('1. a\n2. b\n\n3) c\n');
+  });
+
+  it('keeps a setext heading with its underline', () => {
+    const markdown = 'Title\n=====\n\nPart\n---\n\nText\n';
+    expect(roundtrip(markdown)).toBe(markdown);
+  });
+
+  it('writes what the editor made in the usual form', () => {
+    const schema = inkwellSchema();
+    const doc = schema.node('doc', null, [
+      schema.node('heading', { level: 1 }, schema.text('T')),
+      schema.node('paragraph', null, [
+        schema.text('b', [schema.marks.bold!.create()]),
+        schema.text(' '),
+        schema.text('i', [schema.marks.italic!.create()]),
+        schema.node('hardBreak'),
+        schema.text('x'),
+      ]),
+      schema.node('horizontalRule'),
+      schema.node('codeBlock', null, schema.text('c')),
+    ]);
+    expect(serializeMarkdown(doc)).toBe('# T\n\n**b** *i*\\\nx\n\n---\n\n```\nc\n```\n');
+  });
+
+  it('writes an edited setext heading as ATX once its level no longer matches', () => {
+    const doc = parseMarkdown('Title\n=====\n');
+    const schema = inkwellSchema();
+    const heading = doc.firstChild!;
+    const level2 = schema.node('doc', null, [
+      schema.node('heading', { ...heading.attrs, level: 3 }, heading.content),
+    ]);
+    expect(serializeMarkdown(level2)).toBe('### Title\n');
+  });
+
+  it('drops a syntax attribute that no Markdown form matches when a document comes in', () => {
+    const json = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'a' }] },
+        { type: 'horizontalRule', attrs: { syntax: '<script>' } },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'x', marks: [{ type: 'bold', attrs: { syntax: '<b>' } }] },
+            {
+              type: 'text',
+              text: 'y',
+              marks: [{ type: 'link', attrs: { href: '/y', reference: 'a]b', syntax: 'bogus' } }],
+            },
+          ],
+        },
+      ],
+    };
+    const clean = sanitizeDocJson(json)!;
+    expect(clean.content![1]!.attrs).toEqual({ syntax: null });
+    expect(clean.content![2]!.content![0]!.marks![0]!.attrs).toEqual({ syntax: null });
+    expect(clean.content![2]!.content![1]!.marks![0]!.attrs).toEqual({
+      href: '/y',
+      reference: null,
+      syntax: null,
+    });
+    const doc = inkwellSchema().nodeFromJSON(clean);
+    expect(serializeMarkdown(doc)).toBe('a\n\n---\n\n**x**[y](/y)\n');
+  });
+});
