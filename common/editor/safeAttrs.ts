@@ -1,6 +1,12 @@
 import { carriesMarkup } from './html/markup.ts';
 import { isSafeColor, isSafeSize } from './html/style.ts';
-import { isReferenceLabel, isSyntax, type SyntaxType } from './nodes/sourceSyntax.ts';
+import {
+  isDelimiterRow,
+  isReferenceLabel,
+  isRowLine,
+  isSyntax,
+  type SyntaxType,
+} from './nodes/sourceSyntax.ts';
 
 type Check = (value: unknown) => boolean;
 
@@ -52,6 +58,8 @@ const RULES: Record<string, Record<string, Check>> = {
     reference,
   },
   youtube: { width: size, height: size },
+  table: { delimiter: isDelimiterRow },
+  tableRow: { markdown: isRowLine },
   tableCell: { align: cellAlign },
   tableHeader: { align: cellAlign },
 };

@@ -233,10 +233,10 @@ class DocBuilder {
         this.referenceDefinition(token);
         return i;
       case 'table_open':
-        this.push(n.table!, null);
+        this.push(n.table!, { delimiter: this.sourceLine(token, 1) });
         return i;
       case 'tr_open':
-        this.push(n.tableRow!, null);
+        this.push(n.tableRow!, { markdown: this.sourceLine(token, 0) });
         this.rowExcess = tokens[i + 1]?.type === 'td_open' ? this.excessCells(tokens, i) : null;
         return i;
       case 'th_open':
@@ -364,6 +364,14 @@ class DocBuilder {
       .slice(count)
       .map((cell) => cell.trim())
       .join(' | ');
+  }
+
+  /** Line `offset` of a block token as written, less the quote or list around it (tableSource.ts). */
+  private sourceLine(token: Token, offset: number): string | null {
+    if (!token.map) return null;
+    this.lines ??= this.source.markdown.split('\n');
+    const line = this.lines[token.map[0] + offset];
+    return line === undefined ? null : line.replace(/^[ \t>]*/, '');
   }
 
   /** The `syntax` attribute of the node a block token opens (readSyntax.ts). */

@@ -29,6 +29,7 @@ import {
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
 import { isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import { writtenDelimiter, writtenRow } from './tableSource.ts';
 import {
   documentDefinitions,
   normaliseLabel,
@@ -306,7 +307,10 @@ function table(node: PMNode): string {
     if (align === 'right') return '---:';
     return '---';
   });
-  return [line(rows[0]!), `| ${delimiter.join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+  // Each row as the file wrote it (padding, outer pipes) while it still holds the same cells.
+  const lines = rows.map((cells, r) => writtenRow(node.child(r), cells, width) ?? line(cells));
+  const rule = writtenDelimiter(node, aligns, width) ?? `| ${delimiter.join(' | ')} |`;
+  return [lines[0]!, rule, ...lines.slice(1)].join('\n');
 }
 
 interface InlineContext {

@@ -1,6 +1,9 @@
 import { Extension } from '@tiptap/core';
 import {
+  isDelimiterRow,
   isReferenceLabel,
+  isRowLine,
+  lineAttribute,
   syntaxAttribute,
   SYNTAX_PATTERNS,
   type SyntaxType,
@@ -18,6 +21,8 @@ export const MarkdownSyntax = Extension.create({
     const types = Object.keys(SYNTAX_PATTERNS) as SyntaxType[];
     return [
       ...types.map((type) => ({ types: [type], attributes: { syntax: syntaxAttribute(type) } })),
+      { types: ['table'], attributes: { delimiter: lineAttribute('delimiter', isDelimiterRow) } },
+      { types: ['tableRow'], attributes: { markdown: lineAttribute('markdown', isRowLine) } },
       {
         types: ['link', 'image', 'inlineImage'],
         attributes: {

@@ -47,6 +47,20 @@ export function isReferenceLabel(value: unknown): value is string {
   );
 }
 
+/** True for a GFM delimiter row (`|:---|--:|`) and nothing else. */
+export function isDelimiterRow(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length <= 4000 &&
+    /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/.test(value)
+  );
+}
+
+/** True for one line of text, as a table row's source is kept. */
+export function isRowLine(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 100_000 && !/[\n\r]/.test(value);
+}
+
 /**
  * The `syntax` attribute of `type`, kept in the editor's HTML as `data-md-syntax` so that a copy
  * inside the editor keeps it too; a value outside the type's pattern reads as null (the default).
@@ -60,5 +74,18 @@ export function syntaxAttribute(type: SyntaxType): Attribute {
     },
     renderHTML: (attributes) =>
       isSyntax(type, attributes.syntax) ? { 'data-md-syntax': attributes.syntax } : {},
+  };
+}
+
+/** An attribute holding a line of a table as written, in `data-md-<key>` when `valid` accepts it. */
+export function lineAttribute(key: string, valid: (value: unknown) => value is string): Attribute {
+  const name = `data-md-${key}`;
+  return {
+    default: null,
+    parseHTML: (element) => {
+      const value = element.getAttribute(name);
+      return valid(value) ? value : null;
+    },
+    renderHTML: (attributes) => (valid(attributes[key]) ? { [name]: attributes[key] } : {}),
   };
 }
