@@ -28,6 +28,7 @@ const syntax =
     isSyntax(type, value);
 const reference: Check = isReferenceLabel;
 const string: Check = (value) => typeof value === 'string';
+const joined: Check = (value) => value === true;
 
 /**
  * Attributes that reach a style or an attribute of the rendered page or the export, per node or
@@ -40,12 +41,12 @@ const RULES: Record<string, Record<string, Check>> = {
   link: { title: text, syntax: syntax('link'), reference },
   bold: { syntax: syntax('bold') },
   italic: { syntax: syntax('italic') },
-  paragraph: { textAlign },
-  heading: { textAlign, syntax: syntax('heading') },
+  paragraph: { textAlign, joined },
+  heading: { textAlign, syntax: syntax('heading'), joined },
   hardBreak: { syntax: syntax('hardBreak') },
-  codeBlock: { syntax: syntax('codeBlock') },
+  codeBlock: { syntax: syntax('codeBlock'), joined },
   horizontalRule: { syntax: syntax('horizontalRule') },
-  orderedList: { syntax: syntax('orderedList') },
+  orderedList: { syntax: syntax('orderedList'), joined },
   // Written verbatim only while it reads as definitions alone (serializeMarkdown.ts).
   linkDefinitions: { markdown: string },
   image: { width: size, height: size, title: text, alt: text, syntax: syntax('image'), reference },
@@ -58,6 +59,9 @@ const RULES: Record<string, Record<string, Check>> = {
     reference,
   },
   youtube: { width: size, height: size },
+  bulletList: { joined },
+  taskList: { joined },
+  blockquote: { joined },
   table: { delimiter: isDelimiterRow },
   tableRow: { markdown: isRowLine },
   tableCell: { align: cellAlign },

@@ -88,6 +88,8 @@ class DocBuilder {
   private line: number;
 
   private readonly source: Source;
+  /** The block being read follows the one before it directly (see withJoined). */
+  private joined = false;
   /** The container and the line after the link reference definitions added last. */
   private definitionsEnd: { frame: Frame; line: number } | null = null;
   private lines: string[] | null = null;
@@ -133,7 +135,12 @@ class DocBuilder {
   push(type: NodeType, attrs: Attrs | null): Frame {
     // The document itself is at the base depth; each container below it is a level.
     if (this.stack.length > 0) this.checkDepth(this.childDepth);
-    const frame: Frame = { type, attrs, content: [], line: this.line };
+    const frame: Frame = {
+      type,
+      attrs: this.withJoined(type, attrs),
+      content: [],
+      line: this.line,
+    };
     this.stack.push(frame);
     return frame;
   }
@@ -160,13 +167,28 @@ class DocBuilder {
 
   add(node: PMNode): void {
     if (node.isBlock) this.checkDepth(this.childDepth);
-    this.top.content.push(node);
+    const attrs = node.isBlock ? this.withJoined(node.type, node.attrs) : node.attrs;
+    this.top.content.push(
+      attrs === node.attrs ? node : node.type.create(attrs, node.content, node.marks),
+    );
+  }
+
+  /**
+   * `attrs` with `joined` set when the block being read follows the one before it on the next
+   * line, without a blank line, so that export can keep it there (nodes/sourceSyntax.ts); only
+   * the first block the token gives is meant.
+   */
+  private withJoined(type: NodeType, attrs: Attrs | null): Attrs | null {
+    if (!this.joined) return attrs;
+    this.joined = false;
+    return type.spec.attrs && 'joined' in type.spec.attrs ? { ...attrs, joined: true } : attrs;
   }
 
   /** Handles the block token at `i`; returns the index of the last token it consumed. */
   private block(tokens: Token[], i: number): number {
     const token = tokens[i]!;
     if (token.map) this.line = this.base.line + token.map[0] + 1;
+    this.joined = token.nesting !== -1 && this.top.content.length > 0 && this.followsText(token);
     const n = this.nodes;
     switch (token.type) {
       case 'paragraph_open': {
@@ -296,10 +318,13 @@ class DocBuilder {
     const frame = this.stack.pop()!;
     const attrs = { ...frame.attrs, tight: frame.tight ?? true };
     const n = this.nodes;
+    // A tight list writes the blocks of an item on consecutive lines whatever the file did.
+    if (attrs.tight) frame.content = frame.content.map(unjoinChildren);
     if (frame.type === n.bulletList && frame.content.length > 0) {
       const tasks = frame.content.map((item) => toTaskItem(item, n.taskItem!));
       if (tasks.every((task) => task !== null)) {
-        this.add(n.taskList!.create({ tight: attrs.tight }, tasks as PMNode[]));
+        // The bullet list's attributes (tight, joined) are the task list's.
+        this.add(n.taskList!.create(attrs, tasks as PMNode[]));
         return;
       }
     }
@@ -364,6 +389,13 @@ class DocBuilder {
       .slice(count)
       .map((cell) => cell.trim())
       .join(' | ');
+  }
+
+  /** True when the line above the token's first is not blank (less the quotes around it). */
+  private followsText(token: Token): boolean {
+    if (!token.map || token.map[0] === 0) return false;
+    this.lines ??= this.source.markdown.split('\n');
+    return (this.lines[token.map[0] - 1] ?? '').replace(/[ \t>]/g, '') !== '';
   }
 
   /** Line `offset` of a block token as written, less the quote or list around it (tableSource.ts). */
@@ -474,6 +506,17 @@ function findAlignEnd(tokens: Token[], from: number): number {
     return -1;
   }
   return -1;
+}
+
+/** `item` with no child marked as joined to the one before (see DocBuilder.withJoined). */
+function unjoinChildren(item: PMNode): PMNode {
+  let changed = false;
+  const children = childrenOf(item).map((child) => {
+    if (child.attrs.joined !== true) return child;
+    changed = true;
+    return child.type.create({ ...child.attrs, joined: null }, child.content, child.marks);
+  });
+  return changed ? item.type.create(item.attrs, children, item.marks) : item;
 }
 
 /** The task item for a list item whose text starts with `[ ]` or `[x]`, or null. */

@@ -35,12 +35,35 @@ describe('the syntax a file chose, through import → export', () => {
 
   it('keeps ) after the numbers of an ordered list', () => {
     expect(roundtrip('3) three\n4) four\n')).toBe('3) three\n4) four\n');
-    expect(roundtrip('1. a\n2. b\n\n3) c\n')).toBe('1. a\n2. b\n\n3) c\n');
   });
 
   it('keeps a setext heading with its underline', () => {
     const markdown = 'Title\n=====\n\nPart\n---\n\nText\n';
     expect(roundtrip(markdown)).toBe(markdown);
+  });
+
+  it('keeps a block on the line after the one before when the file had no blank line between', () => {
+    const markdown =
+      '### Fixed\n- item\n- two\n\nTodo:\n- [ ] task\n## Next\nText\n```\ncode\n```\n\n' +
+      '> one\n> > two\n\n1. a\n2. b\n3) c\n';
+    expect(roundtrip(markdown)).toBe(markdown);
+  });
+
+  it('puts a blank line back where a joined block would not read back on its own', () => {
+    const schema = inkwellSchema();
+    const item = (text: string) =>
+      schema.node('listItem', null, schema.node('paragraph', null, schema.text(text)));
+    const doc = schema.node('doc', null, [
+      schema.node('bulletList', null, [item('a')]),
+      schema.node('paragraph', { joined: true }, schema.text('lazy?')),
+      schema.node('paragraph', { joined: true }, schema.text('merged?')),
+      schema.node('orderedList', { start: 2, joined: true }, [item('b')]),
+      schema.node('blockquote', null, schema.node('paragraph', null, schema.text('q'))),
+      schema.node('blockquote', { joined: true }, schema.node('paragraph', null, schema.text('r'))),
+    ]);
+    const markdown = '- a\n\nlazy?\n\nmerged?\n\n2. b\n\n> q\n\n> r\n';
+    expect(serializeMarkdown(doc)).toBe(markdown);
+    expect(parseMarkdown(markdown).childCount).toBe(6);
   });
 
   it('writes what the editor made in the usual form', () => {

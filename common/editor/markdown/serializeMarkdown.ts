@@ -80,12 +80,17 @@ function alignOf(node: PMNode): string | null {
 /** Writes the block children of `parent`, separated by a blank line (or a newline when tight). */
 function blocks(parent: PMNode, tight: boolean): string {
   const parts: string[] = [];
+  /** For each part, whether it is written on the line after the one before. */
+  const onNextLine: boolean[] = [];
   const sep = tight ? '\n' : '\n\n';
   let previous: PMNode | null = null;
   let group: string[] | null = null;
   let groupAlign: string | null = null;
   const flush = () => {
-    if (group) parts.push(`${alignOpen(groupAlign!)}\n\n${group.join('\n\n')}\n\n${ALIGN_CLOSE}`);
+    if (group) {
+      parts.push(`${alignOpen(groupAlign!)}\n\n${group.join('\n\n')}\n\n${ALIGN_CLOSE}`);
+      onNextLine.push(false);
+    }
     group = null;
     groupAlign = null;
   };
@@ -94,6 +99,7 @@ function blocks(parent: PMNode, tight: boolean): string {
     // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
     if (tight && text !== '' && isQuote(previous) && isQuote(child)) text = `\n${text}`;
     const joins = joinsPrevious(child, previous);
+    const nextLine = child.attrs.joined === true && canJoin(previous, child);
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
@@ -106,10 +112,45 @@ function blocks(parent: PMNode, tight: boolean): string {
       group.push(text);
     } else {
       parts.push(text);
+      onNextLine.push(nextLine);
     }
   });
   flush();
-  return parts.join(sep);
+  let out = parts[0] ?? '';
+  for (let k = 1; k < parts.length; k++) out += (onNextLine[k] ? '\n' : sep) + parts[k]!;
+  return out;
+}
+
+const LISTS = new Set(['bulletList', 'orderedList', 'taskList']);
+const QUOTES = new Set(['blockquote', 'callout']);
+
+/**
+ * Whether `node` may be written on the line right after `previous` and still read back as a block
+ * of its own: a heading or fence ends any block; a list or quote interrupts a paragraph (an
+ * ordered list only from 1, an empty item never); only a heading or a fence is never continued.
+ */
+function canJoin(previous: PMNode | null, node: PMNode): boolean {
+  if (!previous) return false;
+  const before = previous.type.name;
+  if (before === 'heading' || before === 'codeBlock') return true;
+  const name = node.type.name;
+  const ends = before === 'paragraph' || LISTS.has(before) || QUOTES.has(before);
+  if (name === 'heading') return ends && !isSyntax('heading', node.attrs.syntax);
+  if (name === 'codeBlock') return ends;
+  if (QUOTES.has(name)) return ends && !QUOTES.has(before);
+  if (LISTS.has(name)) {
+    const first = node.firstChild?.firstChild;
+    if (!first || first.content.size === 0) return false;
+    if (name === 'orderedList' && before === 'paragraph' && Number(node.attrs.start) !== 1) {
+      return false;
+    }
+    // Two bullet lists stay apart by their markers, and ordered ones by their delimiters; a
+    // task list and a bullet list are both written with `-`.
+    if (LISTS.has(before) && before !== name)
+      return before === 'orderedList' || name === 'orderedList';
+    return before === 'paragraph' || QUOTES.has(before) || before === name;
+  }
+  return false;
 }
 
 const isQuote = (node: PMNode | null) =>

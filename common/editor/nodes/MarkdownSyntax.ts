@@ -3,6 +3,8 @@ import {
   isDelimiterRow,
   isReferenceLabel,
   isRowLine,
+  JOINABLE_TYPES,
+  joinedAttribute,
   lineAttribute,
   syntaxAttribute,
   SYNTAX_PATTERNS,
@@ -21,6 +23,7 @@ export const MarkdownSyntax = Extension.create({
     const types = Object.keys(SYNTAX_PATTERNS) as SyntaxType[];
     return [
       ...types.map((type) => ({ types: [type], attributes: { syntax: syntaxAttribute(type) } })),
+      { types: JOINABLE_TYPES, attributes: { joined: joinedAttribute } },
       { types: ['table'], attributes: { delimiter: lineAttribute('delimiter', isDelimiterRow) } },
       { types: ['tableRow'], attributes: { markdown: lineAttribute('markdown', isRowLine) } },
       {

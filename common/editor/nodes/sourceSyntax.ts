@@ -47,6 +47,27 @@ export function isReferenceLabel(value: unknown): value is string {
   );
 }
 
+/**
+ * The blocks that remember following the block before them on the next line, with no blank line
+ * between (`### Added` then `- item`), in a `joined` attribute.
+ */
+export const JOINABLE_TYPES = [
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'taskList',
+  'blockquote',
+  'codeBlock',
+];
+
+/** The `joined` attribute: true, or null (the default) for a blank line before the block. */
+export const joinedAttribute: Attribute = {
+  default: null,
+  parseHTML: (element) => (element.hasAttribute('data-md-joined') ? true : null),
+  renderHTML: (attributes) => (attributes.joined === true ? { 'data-md-joined': '' } : {}),
+};
+
 /** True for a GFM delimiter row (`|:---|--:|`) and nothing else. */
 export function isDelimiterRow(value: unknown): value is string {
   return (
