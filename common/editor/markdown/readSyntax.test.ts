@@ -66,6 +66,20 @@ describe('the syntax a file chose, through import → export', () => {
     expect(parseMarkdown(markdown).childCount).toBe(6);
   });
 
+  it('escapes brackets only where they would read as something else', () => {
+    const kept = 'See [[Note]], [[Note|alias]], ![[file.png]] and [draft] or a] b[.\n';
+    expect(roundtrip(kept)).toBe(kept);
+    for (const markdown of [
+      '\\[text\\](https://a.example/) is no link.\n',
+      'A \\[label\\] that a definition names.\n\n[label]: https://a.example/\n',
+      '> \\[!note] is no callout.\n',
+      '\\[a\\]: https://not-a-definition.example/\n',
+      '# A \\[b\\](c) heading\n',
+    ]) {
+      expect(roundtrip(markdown)).toBe(markdown);
+    }
+  });
+
   it('writes what the editor made in the usual form', () => {
     const schema = inkwellSchema();
     const doc = schema.node('doc', null, [

@@ -29,6 +29,7 @@ import {
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
 import { isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import { parseMarkdown } from './parseMarkdown.ts';
 import { writtenDelimiter, writtenRow } from './tableSource.ts';
 import {
   documentDefinitions,
@@ -159,22 +160,10 @@ const isQuote = (node: PMNode | null) =>
 function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
   switch (node.type.name) {
     case 'paragraph':
-      return inline(node, { table: false, heading: false });
-    case 'heading': {
-      let text = inline(node, { table: false, heading: true });
-      // A closing run of # would be read as the end of the heading.
-      const level = Number(node.attrs.level);
-      const underline = node.attrs.syntax as unknown;
-      if (
-        isSyntax('heading', underline) &&
-        text !== '' &&
-        underline[0] === (level === 1 ? '=' : '-')
-      ) {
-        return `${text}\n${underline}`;
-      }
-      text = text.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');
-      return `${'#'.repeat(level)}${text ? ` ${text}` : ''}`;
-    }
+      return leanBrackets(node, (lean) => inline(node, { table: false, heading: false, lean }));
+    case 'heading':
+      return leanBrackets(node, (lean) => heading(node, lean));
+
     case 'blockquote':
       return indent(blocks(node, false) || '', '> ', '> ');
     case 'callout':
@@ -211,6 +200,46 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
     default:
       return writeDialectBlock(node, dialectWriter) ?? blocks(node, tight);
   }
+}
+
+function heading(node: PMNode, lean: boolean): string {
+  let text = inline(node, { table: false, heading: true, lean });
+  const level = Number(node.attrs.level);
+  const underline = node.attrs.syntax as unknown;
+  if (isSyntax('heading', underline) && text !== '' && underline[0] === (level === 1 ? '=' : '-')) {
+    return `${text}\n${underline}`;
+  }
+  // A closing run of # would be read as the end of the heading.
+  text = text.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');
+  return `${'#'.repeat(level)}${text ? ` ${text}` : ''}`;
+}
+
+/**
+ * A paragraph or heading written by `write`, with `[` and `]` left unescaped where the text reads
+ * back the same without the backslashes (`[[Note]]`, `[draft]`): docs/PRODUCT.md "Markdown" asks
+ * for escapes only where needed. The check reads the lean Markdown back, with the document's
+ * definitions of the labels it names, as a bracket can make a link of its own.
+ */
+function leanBrackets(node: PMNode, write: (lean: boolean) => string): string {
+  const escaped = write(false);
+  if (!/[[\]]/.test(node.textContent)) return escaped;
+  const lean = write(true);
+  if (lean === escaped) return escaped;
+  const read = parseMarkdown(`${lean}\n\n${definitionsNamed(lean)}`).firstChild;
+  return read?.type === node.type && read.content.eq(node.content) ? lean : escaped;
+}
+
+/** The document's definitions of the labels that `markdown` writes in brackets, as Markdown. */
+function definitionsNamed(markdown: string): string {
+  const lines: string[] = [];
+  for (const match of markdown.matchAll(/\[((?:[^\\[\]]|\\.){1,999})\]/g)) {
+    const label = normaliseLabel(match[1]!);
+    const definition = definitions.get(label);
+    if (!definition || label.trim() === '') continue;
+    const title = definition.title ? ` ${linkTitle(definition.title)}` : '';
+    lines.push(`[${match[1]!}]: ${linkDestination(definition.href)}${title}`);
+  }
+  return lines.join('\n');
 }
 
 const dialectWriter = { blocks: (node: PMNode) => blocks(node, false), indent };
@@ -357,6 +386,8 @@ function table(node: PMNode): string {
 interface InlineContext {
   table: boolean;
   heading: boolean;
+  /** Leaves `[` and `]` unescaped (see leanBrackets). */
+  lean?: boolean;
 }
 
 /** The order marks nest in, outermost first, when several open at once. */
@@ -543,7 +574,7 @@ function inline(node: PMNode, context: InlineContext): string {
         const trail = stack.length > 0 ? /\s*$/u.exec(text)![0] : '';
         const body = trail ? text.slice(0, text.length - trail.length) : text;
         const before = lineStart ? undefined : charBefore(parts, parts.length);
-        write(escapeText(body, { lineStart, table: context.table, before }));
+        write(escapeText(body, { lineStart, table: context.table, before, lean: context.lean }));
         pendingSpace = trail;
       }
     } else {
