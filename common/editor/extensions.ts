@@ -14,6 +14,7 @@ import { HtmlInline } from './nodes/HtmlInline.ts';
 import type { HtmlNodeOptions } from './nodes/htmlNode.ts';
 import { Image, InlineImage } from './nodes/Image.ts';
 import { Link } from './nodes/Link.ts';
+import { Escaped } from './nodes/Escaped.ts';
 import { LinkDefinitions } from './nodes/LinkDefinitions.ts';
 import { MarkdownSyntax } from './nodes/MarkdownSyntax.ts';
 import { SoftBreak } from './nodes/SoftBreak.ts';
@@ -65,6 +66,7 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
     Link,
     LinkDefinitions,
     MarkdownSyntax,
+    Escaped,
     ...(options.document === false ? [] : [InkwellDocument]),
     FrontMatter,
     Callout,

@@ -619,6 +619,9 @@ class InlineBuilder {
         case 'code_inline':
           this.text(t.content, m.code!.create());
           break;
+        case 'md_escape':
+          this.text(t.content, m.escaped!.create());
+          break;
         case 'strong_open':
           this.open('bold', m.bold!.create({ syntax: inlineSyntax(t) }));
           break;

@@ -80,6 +80,24 @@ describe('the syntax a file chose, through import → export', () => {
     }
   });
 
+  it("keeps the file's own backslash escapes where export would not add them", () => {
+    const markdown =
+      'About \\$10,000 (so \\~€408), \\<not a tag\\>, a\\_b\\_c, 5 \\> 4, a \\# sign, 1\\. two,\n' +
+      '\\$not math\\$, \\==not a highlight\\== and \\&amp; \\[x\\].\n\n' +
+      '| a \\| b | \\~c |\n| --- | --- |\n';
+    expect(roundtrip(markdown)).toBe(markdown);
+  });
+
+  it('writes an escaped mark on anything but punctuation as plain text', () => {
+    const schema = inkwellSchema();
+    const escaped = schema.marks.escaped!.create();
+    const doc = schema.node('doc', null, [
+      schema.node('paragraph', null, [schema.text('a', [escaped]), schema.text('$b')]),
+    ]);
+    expect(serializeMarkdown(doc)).toBe('a$b\n');
+    expect(schema.marks.escaped!.spec.inclusive).toBe(false);
+  });
+
   it('writes what the editor made in the usual form', () => {
     const schema = inkwellSchema();
     const doc = schema.node('doc', null, [

@@ -3,6 +3,7 @@ import { isNormalisedUrl } from './markdownIt.ts';
 import {
   codeSpan,
   escapeText,
+  type EscapeContext,
   isBlank,
   isPunct,
   leftFlanking,
@@ -29,6 +30,7 @@ import {
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
 import { isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import { isEscapable } from '../nodes/Escaped.ts';
 import { parseMarkdown } from './parseMarkdown.ts';
 import { writtenDelimiter, writtenRow } from './tableSource.ts';
 import {
@@ -570,6 +572,8 @@ function inline(node: PMNode, context: InlineContext): string {
       const isCode = child.marks.some((m) => m.type.name === 'code');
       if (isCode) {
         write(codeSpan(text, context.table));
+      } else if (child.marks.some((m) => m.type.name === 'escaped')) {
+        write(writeEscaped(text, { lineStart, table: context.table }));
       } else {
         const trail = stack.length > 0 ? /\s*$/u.exec(text)![0] : '';
         const body = trail ? text.slice(0, text.length - trail.length) : text;
@@ -659,6 +663,16 @@ function writeLinkSyntax(parts: string[], link: LinkPair, table: boolean): void 
   const after = charAfter(parts, link.close);
   const suffix = referenceSuffix(attrs, href, title, inner, after);
   if (suffix !== null) parts[link.close] = suffix;
+}
+
+/** Text the file wrote escaped: each punctuation character with its backslash. */
+function writeEscaped(text: string, context: EscapeContext): string {
+  let out = '';
+  for (const c of text) {
+    out += isEscapable(c) ? `\\${c}` : escapeText(c, context);
+    context = { ...context, lineStart: false };
+  }
+  return out;
 }
 
 /** How many children from `from` on carry `mark`. */
