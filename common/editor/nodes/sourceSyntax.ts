@@ -64,6 +64,8 @@ export const JOINABLE_TYPES = [
 /** The `joined` attribute: true, or null (the default) for a blank line before the block. */
 export const joinedAttribute: Attribute = {
   default: null,
+  // A block made by splitting one in the editor was never written on the line below it.
+  keepOnSplit: false,
   parseHTML: (element) => (element.hasAttribute('data-md-joined') ? true : null),
   renderHTML: (attributes) => (attributes.joined === true ? { 'data-md-joined': '' } : {}),
 };
