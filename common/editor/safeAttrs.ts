@@ -2,6 +2,7 @@ import { carriesMarkup } from './html/markup.ts';
 import { isSafeColor, isSafeSize } from './html/style.ts';
 import {
   isDelimiterRow,
+  isItemNumber,
   isReferenceLabel,
   isRowLine,
   isSyntax,
@@ -64,6 +65,7 @@ const RULES: Record<string, Record<string, Check>> = {
   blockquote: { joined },
   table: { delimiter: isDelimiterRow },
   tableRow: { markdown: isRowLine },
+  listItem: { number: isItemNumber },
   tableCell: { align: cellAlign },
   tableHeader: { align: cellAlign },
 };

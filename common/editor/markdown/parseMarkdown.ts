@@ -236,7 +236,8 @@ class DocBuilder {
         this.closeList();
         return i;
       case 'list_item_open':
-        this.push(n.listItem!, null);
+        // An ordered list's item keeps the number it was written with (nodes/MarkdownSyntax.ts).
+        this.push(n.listItem!, token.info === '' ? null : { number: Number(token.info) });
         return i;
       case 'fence':
       case 'code_block': {

@@ -37,6 +37,19 @@ describe('the syntax a file chose, through import → export', () => {
     expect(roundtrip('3) three\n4) four\n')).toBe('3) three\n4) four\n');
   });
 
+  it('keeps the number each item of an ordered list was written with', () => {
+    for (const markdown of ['3. three\n2. two\n1. one\n', '1. a\n1. b\n1. c\n', '7) x\n9) y\n']) {
+      expect(roundtrip(markdown)).toBe(markdown);
+    }
+    const doc = parseMarkdown('1. a\n1. b\n');
+    const schema = inkwellSchema();
+    const list = doc.firstChild!;
+    const added = list.copy(
+      list.content.addToEnd(schema.node('listItem', null, list.firstChild!.content)),
+    );
+    expect(serializeMarkdown(schema.node('doc', null, [added]))).toBe('1. a\n1. b\n2. a\n');
+  });
+
   it('keeps a setext heading with its underline', () => {
     const markdown = 'Title\n=====\n\nPart\n---\n\nText\n';
     expect(roundtrip(markdown)).toBe(markdown);

@@ -29,7 +29,7 @@ import {
   writeDialectBlock,
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
-import { isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import { isItemNumber, isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
 import { isEscapable } from '../nodes/Escaped.ts';
 import { parseMarkdown } from './parseMarkdown.ts';
 import { writtenDelimiter, writtenRow } from './tableSource.ts';
@@ -263,8 +263,12 @@ function list(node: PMNode, previous: PMNode | null): string {
   let number = Number(node.attrs.start ?? 1);
   const delimiter = node.attrs.syntax === ')' ? ')' : '.';
   const other = delimiter === ')' ? '.' : ')';
-  node.forEach((item) => {
+  node.forEach((item, _offset, index) => {
     let marker: string;
+    // Each item after the first keeps the number it was written with; Markdown reads only the
+    // first, which must be the list's start.
+    const written = item.attrs.number as unknown;
+    if (index > 0 && isItemNumber(written)) number = written;
     if (kind === 'orderedList') marker = `${number++}${alternate ? other : delimiter} `;
     else marker = alternate ? '* ' : '- ';
     if (kind === 'taskList') marker += item.attrs.checked ? '[x] ' : '[ ] ';

@@ -1,6 +1,7 @@
 import { Extension } from '@tiptap/core';
 import {
   isDelimiterRow,
+  isItemNumber,
   isReferenceLabel,
   isRowLine,
   JOINABLE_TYPES,
@@ -24,6 +25,23 @@ export const MarkdownSyntax = Extension.create({
     return [
       ...types.map((type) => ({ types: [type], attributes: { syntax: syntaxAttribute(type) } })),
       { types: JOINABLE_TYPES, attributes: { joined: joinedAttribute } },
+      {
+        // The number an ordered list's item was written with, which Markdown reads only on the
+        // first item (`3.`, `2.`, `1.` counts down in the file, not on the page).
+        types: ['listItem'],
+        attributes: {
+          number: {
+            default: null,
+            keepOnSplit: false,
+            parseHTML: (element: HTMLElement) => {
+              const value = Number(element.getAttribute('data-md-number') ?? NaN);
+              return isItemNumber(value) ? value : null;
+            },
+            renderHTML: (attributes: Record<string, unknown>) =>
+              isItemNumber(attributes.number) ? { 'data-md-number': attributes.number } : {},
+          },
+        },
+      },
       { types: ['table'], attributes: { delimiter: lineAttribute('delimiter', isDelimiterRow) } },
       { types: ['tableRow'], attributes: { markdown: lineAttribute('markdown', isRowLine) } },
       {

@@ -70,6 +70,11 @@ export const joinedAttribute: Attribute = {
   renderHTML: (attributes) => (attributes.joined === true ? { 'data-md-joined': '' } : {}),
 };
 
+/** True for the number an ordered list's item was written with (`3.`), at most nine digits. */
+export function isItemNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1e9;
+}
+
 /** True for a GFM delimiter row (`|:---|--:|`) and nothing else. */
 export function isDelimiterRow(value: unknown): value is string {
   return (
