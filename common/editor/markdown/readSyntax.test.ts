@@ -8,7 +8,8 @@ const roundtrip = (markdown: string) => serializeMarkdown(parseMarkdown(markdown
 
 describe('the syntax a file chose, through import → export', () => {
   it('keeps _ and * for italic, __ and ** for bold', () => {
-    const markdown = '_a_ *b* __c__ **d**, __bold _italic_ inside__ and ***both***.\n';
+    const markdown =
+      '_a_ *b* __c__ **d**, __bold _italic_ inside__ and ***both***, **_this_** and __*that*__.\n';
     expect(roundtrip(markdown)).toBe(markdown);
   });
 

@@ -559,7 +559,8 @@ function inline(node: PMNode, context: InlineContext): string {
     if (opening.length > 1) {
       const extent = new Map(opening.map((m) => [m, runLength(children, k, m)]));
       opening.sort(
-        (a, b) => extent.get(b)! - extent.get(a)! || RANK[a.type.name]! - RANK[b.type.name]!,
+        (a, b) =>
+          extent.get(b)! - extent.get(a)! || nestingOrder(a, opening) - nestingOrder(b, opening),
       );
     }
     for (const mark of opening) {
@@ -677,6 +678,21 @@ function writeEscaped(text: string, context: EscapeContext): string {
     context = { ...context, lineStart: false };
   }
   return out;
+}
+
+/**
+ * Where `mark` nests among marks that open together, outermost first: by RANK, but bold goes
+ * around italic when the file wrote them with different characters (`**_x_**`, `__*x*__`), as
+ * `***x***` can only be read one way and those are written that way round.
+ */
+function nestingOrder(mark: Mark, opening: readonly Mark[]): number {
+  const rank = RANK[mark.type.name]!;
+  const char = (m: Mark) => (m.attrs.syntax === '__' || m.attrs.syntax === '_' ? '_' : '*');
+  const bold = opening.find((m) => m.type.name === 'bold');
+  const italic = opening.find((m) => m.type.name === 'italic');
+  if (!bold || !italic || char(bold) === char(italic)) return rank;
+  if (mark === bold) return RANK.italic! - 0.5;
+  return rank;
 }
 
 /** How many children from `from` on carry `mark`. */
