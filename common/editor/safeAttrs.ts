@@ -3,6 +3,7 @@ import { isSafeColor, isSafeSize } from './html/style.ts';
 import {
   isDelimiterRow,
   isItemNumber,
+  isListIndent,
   isReferenceLabel,
   isRowLine,
   isSyntax,
@@ -47,7 +48,7 @@ const RULES: Record<string, Record<string, Check>> = {
   hardBreak: { syntax: syntax('hardBreak') },
   codeBlock: { syntax: syntax('codeBlock'), joined },
   horizontalRule: { syntax: syntax('horizontalRule') },
-  orderedList: { syntax: syntax('orderedList'), joined },
+  orderedList: { syntax: syntax('orderedList'), joined, indent: isListIndent },
   // Written verbatim only while it reads as definitions alone (serializeMarkdown.ts).
   linkDefinitions: { markdown: string },
   image: { width: size, height: size, title: text, alt: text, syntax: syntax('image'), reference },
@@ -60,8 +61,8 @@ const RULES: Record<string, Record<string, Check>> = {
     reference,
   },
   youtube: { width: size, height: size },
-  bulletList: { joined },
-  taskList: { joined },
+  bulletList: { joined, indent: isListIndent },
+  taskList: { joined, indent: isListIndent },
   blockquote: { joined },
   table: { delimiter: isDelimiterRow },
   tableRow: { markdown: isRowLine },

@@ -19,7 +19,7 @@ import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
 import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
-import { blockSyntax, inlineSyntax, linkSyntax } from './readSyntax.ts';
+import { blockSyntax, inlineSyntax, linkSyntax, listIndent } from './readSyntax.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -222,13 +222,14 @@ class DocBuilder {
         this.add(n.frontMatter!.create(token.meta as Attrs));
         return i;
       case 'bullet_list_open':
-        this.push(n.bulletList!, { tight: true }).tight = true;
+        this.push(n.bulletList!, { tight: true, indent: this.listIndent(token) }).tight = true;
         return i;
       case 'ordered_list_open':
         this.push(n.orderedList!, {
           start: Number(token.attrGet('start') ?? 1),
           tight: true,
           syntax: this.syntax(token),
+          indent: this.listIndent(token),
         }).tight = true;
         return i;
       case 'bullet_list_close':
@@ -405,6 +406,21 @@ class DocBuilder {
     this.lines ??= this.source.markdown.split('\n');
     const line = this.lines[token.map[0] + offset];
     return line === undefined ? null : line.replace(/^[ \t>]*/, '');
+  }
+
+  /** The blanks a list's markers were written with beyond its container's (readSyntax.ts). */
+  private listIndent(token: Token): number | null {
+    const quoted = this.stack.some(
+      (f) => f.type === this.nodes.blockquote || f.type === this.nodes.callout,
+    );
+    if (!token.map || quoted) return null;
+    this.lines ??= this.source.markdown.split('\n');
+    const top = this.top;
+    const parent = top.type === this.nodes.listItem ? top.line - this.base.line - 1 : -1;
+    return listIndent(
+      this.lines[token.map[0]] ?? '',
+      parent < 0 ? null : (this.lines[parent] ?? ''),
+    );
   }
 
   /** The `syntax` attribute of the node a block token opens (readSyntax.ts). */

@@ -51,6 +51,16 @@ describe('the syntax a file chose, through import → export', () => {
     expect(serializeMarkdown(schema.node('doc', null, [added]))).toBe('1. a\n1. b\n2. a\n');
   });
 
+  it('keeps the blanks before the markers of a nested or indented list', () => {
+    for (const markdown of [
+      '- item\n    - sub one\n      wrapped\n    - sub two\n',
+      ' 1. one\n 2. two\n',
+      '1. item\n\n     - deeper\n',
+    ]) {
+      expect(roundtrip(markdown)).toBe(markdown);
+    }
+  });
+
   it('keeps a setext heading with its underline', () => {
     const markdown = 'Title\n=====\n\nPart\n---\n\nText\n';
     expect(roundtrip(markdown)).toBe(markdown);
@@ -146,6 +156,11 @@ describe('the syntax a file chose, through import → export', () => {
         { type: 'paragraph', content: [{ type: 'text', text: 'a' }] },
         { type: 'horizontalRule', attrs: { syntax: '<script>' } },
         {
+          type: 'bulletList',
+          attrs: { indent: 8 },
+          content: [{ type: 'listItem', content: [{ type: 'paragraph' }] }],
+        },
+        {
           type: 'paragraph',
           content: [
             { type: 'text', text: 'x', marks: [{ type: 'bold', attrs: { syntax: '<b>' } }] },
@@ -160,13 +175,14 @@ describe('the syntax a file chose, through import → export', () => {
     };
     const clean = sanitizeDocJson(json)!;
     expect(clean.content![1]!.attrs).toEqual({ syntax: null });
-    expect(clean.content![2]!.content![0]!.marks![0]!.attrs).toEqual({ syntax: null });
-    expect(clean.content![2]!.content![1]!.marks![0]!.attrs).toEqual({
+    expect(clean.content![3]!.content![0]!.marks![0]!.attrs).toEqual({ syntax: null });
+    expect(clean.content![3]!.content![1]!.marks![0]!.attrs).toEqual({
       href: '/y',
       reference: null,
       syntax: null,
     });
     const doc = inkwellSchema().nodeFromJSON(clean);
-    expect(serializeMarkdown(doc)).toBe('a\n\n---\n\n**x**[y](/y)\n');
+    expect(clean.content![2]!.attrs).toEqual({ indent: null });
+    expect(serializeMarkdown(doc)).toBe('a\n\n---\n\n-\n\n**x**[y](/y)\n');
   });
 });

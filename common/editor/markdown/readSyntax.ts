@@ -48,6 +48,28 @@ export function blockSyntax(token: Token, line: (index: number) => string): stri
   return isSyntax(type, value) ? value : null;
 }
 
+/**
+ * The blanks before a list's first marker beyond where its container's content starts (1 to 3,
+ * `    - sub` under `- item`), or null for none; `parent` is the line of the list item holding
+ * the list, or null at the top. Lines with tabs are not told.
+ */
+export function listIndent(line: string, parent: string | null): number | null {
+  const lead = /^ */.exec(line)![0].length;
+  if (/^[ ]*\t/.test(line)) return null;
+  let column = 0;
+  if (parent !== null) {
+    const item = /^( *)([-+*]|\d{1,9}[.)])( *)(.*)$/.exec(parent);
+    // An item that opens on the line of another (`- - x`) is not told either.
+    if (!item || parent.includes('\t') || /^(?:[-+*]|\d{1,9}[.)])(?: |$)/.test(item[4]!)) {
+      return null;
+    }
+    const blanks = item[3]!.length;
+    column = item[1]!.length + item[2]!.length + (item[4] === '' || blanks > 4 ? 1 : blanks);
+  }
+  const extra = lead - column;
+  return extra >= 1 && extra <= 3 ? extra : null;
+}
+
 /** The `syntax` attribute of a bold or italic mark or a hard break; null for the usual form. */
 export function inlineSyntax(token: Token): string | null {
   switch (token.type) {

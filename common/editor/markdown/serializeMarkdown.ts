@@ -29,7 +29,7 @@ import {
   writeDialectBlock,
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
-import { isItemNumber, isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import { isItemNumber, isListIndent, isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
 import { isEscapable } from '../nodes/Escaped.ts';
 import { parseMarkdown } from './parseMarkdown.ts';
 import { writtenDelimiter, writtenRow } from './tableSource.ts';
@@ -274,7 +274,13 @@ function list(node: PMNode, previous: PMNode | null): string {
     if (kind === 'taskList') marker += item.attrs.checked ? '[x] ' : '[ ] ';
     const content = blocks(item, tight);
     const width = kind === 'taskList' ? 2 : marker.length;
-    items.push(content === '' ? marker.trimEnd() : indent(content, marker, ' '.repeat(width)));
+    // The blanks the file put before its markers (`    - sub` under `- item`).
+    const lead = ' '.repeat(isListIndent(node.attrs.indent) ? node.attrs.indent : 0);
+    items.push(
+      content === ''
+        ? (lead + marker).trimEnd()
+        : indent(content, lead + marker, lead + ' '.repeat(width)),
+    );
   });
   return items.join(tight ? '\n' : '\n\n');
 }

@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import {
   isDelimiterRow,
   isItemNumber,
+  isListIndent,
   isReferenceLabel,
   isRowLine,
   JOINABLE_TYPES,
@@ -39,6 +40,20 @@ export const MarkdownSyntax = Extension.create({
             },
             renderHTML: (attributes: Record<string, unknown>) =>
               isItemNumber(attributes.number) ? { 'data-md-number': attributes.number } : {},
+          },
+        },
+      },
+      {
+        types: ['bulletList', 'orderedList', 'taskList'],
+        attributes: {
+          indent: {
+            default: null,
+            parseHTML: (element: HTMLElement) => {
+              const value = Number(element.getAttribute('data-md-indent') ?? NaN);
+              return isListIndent(value) ? value : null;
+            },
+            renderHTML: (attributes: Record<string, unknown>) =>
+              isListIndent(attributes.indent) ? { 'data-md-indent': attributes.indent } : {},
           },
         },
       },

@@ -75,6 +75,11 @@ export function isItemNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1e9;
 }
 
+/** True for the blanks a list's markers may be written with beyond its container's: 1 to 3. */
+export function isListIndent(value: unknown): value is number {
+  return value === 1 || value === 2 || value === 3;
+}
+
 /** True for a GFM delimiter row (`|:---|--:|`) and nothing else. */
 export function isDelimiterRow(value: unknown): value is string {
   return (
