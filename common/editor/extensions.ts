@@ -14,6 +14,9 @@ import { HtmlInline } from './nodes/HtmlInline.ts';
 import type { HtmlNodeOptions } from './nodes/htmlNode.ts';
 import { Image, InlineImage } from './nodes/Image.ts';
 import { Link } from './nodes/Link.ts';
+import { Escaped } from './nodes/Escaped.ts';
+import { LinkDefinitions } from './nodes/LinkDefinitions.ts';
+import { MarkdownSyntax } from './nodes/MarkdownSyntax.ts';
 import { SoftBreak } from './nodes/SoftBreak.ts';
 import { Table } from './nodes/Table.ts';
 import { TableCell, TableHeader } from './nodes/TableCell.ts';
@@ -61,6 +64,9 @@ export function contentExtensions(options: ContentExtensionOptions = {}): AnyExt
       gapcursor: false,
     }),
     Link,
+    LinkDefinitions,
+    MarkdownSyntax,
+    Escaped,
     ...(options.document === false ? [] : [InkwellDocument]),
     FrontMatter,
     Callout,

@@ -1,5 +1,14 @@
 import { carriesMarkup } from './html/markup.ts';
 import { isSafeColor, isSafeSize } from './html/style.ts';
+import {
+  isDelimiterRow,
+  isItemNumber,
+  isListIndent,
+  isReferenceLabel,
+  isRowLine,
+  isSyntax,
+  type SyntaxType,
+} from './nodes/sourceSyntax.ts';
 
 type Check = (value: unknown) => boolean;
 
@@ -14,6 +23,14 @@ const oneOf =
     typeof value === 'string' && values.includes(value);
 const textAlign = oneOf('left', 'center', 'right', 'justify');
 const cellAlign = oneOf('left', 'center', 'right');
+/** How the Markdown file wrote the node or mark (nodes/sourceSyntax.ts). */
+const syntax =
+  (type: SyntaxType): Check =>
+  (value) =>
+    isSyntax(type, value);
+const reference: Check = isReferenceLabel;
+const string: Check = (value) => typeof value === 'string';
+const joined: Check = (value) => value === true;
 
 /**
  * Attributes that reach a style or an attribute of the rendered page or the export, per node or
@@ -23,12 +40,33 @@ const cellAlign = oneOf('left', 'center', 'right');
 const RULES: Record<string, Record<string, Check>> = {
   textStyle: { color },
   highlight: { color },
-  link: { title: text },
-  paragraph: { textAlign },
-  heading: { textAlign },
-  image: { width: size, height: size, title: text, alt: text },
-  inlineImage: { width: size, height: size, title: text, alt: text },
+  link: { title: text, syntax: syntax('link'), reference },
+  bold: { syntax: syntax('bold') },
+  italic: { syntax: syntax('italic') },
+  paragraph: { textAlign, joined },
+  heading: { textAlign, syntax: syntax('heading'), joined },
+  hardBreak: { syntax: syntax('hardBreak') },
+  codeBlock: { syntax: syntax('codeBlock'), joined },
+  horizontalRule: { syntax: syntax('horizontalRule') },
+  orderedList: { syntax: syntax('orderedList'), joined, indent: isListIndent },
+  // Written verbatim only while it reads as definitions alone (serializeMarkdown.ts).
+  linkDefinitions: { markdown: string },
+  image: { width: size, height: size, title: text, alt: text, syntax: syntax('image'), reference },
+  inlineImage: {
+    width: size,
+    height: size,
+    title: text,
+    alt: text,
+    syntax: syntax('inlineImage'),
+    reference,
+  },
   youtube: { width: size, height: size },
+  bulletList: { joined, indent: isListIndent },
+  taskList: { joined, indent: isListIndent },
+  blockquote: { joined },
+  table: { delimiter: isDelimiterRow },
+  tableRow: { markdown: isRowLine },
+  listItem: { number: isItemNumber },
   tableCell: { align: cellAlign },
   tableHeader: { align: cellAlign },
 };

@@ -89,14 +89,11 @@ describe('Obsidian, GitHub and docs-site Markdown (the test vault) through impor
     for (const kind of CONSTRUCT_KINDS) expect(f.found[kind], kind).toBeGreaterThan(0);
   });
 
-  // Expected to fail until the issue "Markdown as people write it" teaches the codec these
-  // dialects; that issue flips `it.fails` to `it`.
-  it.fails('keeps at least 99% of the constructs verbatim', () => {
+  it('keeps at least 99% of the constructs verbatim', () => {
     expect(keptShare(measure())).toBeGreaterThanOrEqual(99);
   });
 
-  // Expected to fail until the issue "Markdown as people write it"; it flips `it.fails` to `it`.
-  it.fails('changes at most 3% of the lines (bullets written as - do not count)', () => {
+  it('changes at most 3% of the lines (bullets written as - do not count)', () => {
     const f = measure();
     expect(percent(f.changedLines, f.lines)).toBeLessThanOrEqual(3);
   });

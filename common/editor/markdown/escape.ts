@@ -16,6 +16,11 @@ export interface EscapeContext {
   table: boolean;
   /** The character written just before the text, when known. */
   before?: string;
+  /**
+   * Leaves `[` and `]` unescaped but for a task box `[ ]` or a callout's `[!` opening a line,
+   * which only the block around the text reads as such: the caller checks the rest.
+   */
+  lean?: boolean;
 }
 
 /** Escapes text for a Markdown paragraph, heading or cell. */
@@ -33,11 +38,17 @@ function escapeChars(text: string, context: EscapeContext, strictMath: boolean):
   for (let i = 0; i < n; i++) {
     const c = text[i]!;
     switch (c) {
+      case '[':
+      case ']':
+        out +=
+          context.lean &&
+          !(i === 0 && context.lineStart && /^\[(?:[ xX]\](?:[ \t]|$)|!)/.test(text))
+            ? c
+            : `\\${c}`;
+        break;
       case '\\':
       case '`':
       case '*':
-      case '[':
-      case ']':
         out += `\\${c}`;
         break;
       case '_': {

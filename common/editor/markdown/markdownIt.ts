@@ -4,6 +4,7 @@ import { isAllowedLinkUrl } from '../url.ts';
 import { calloutPlugin } from '../dialects/callout/calloutRule.ts';
 import { frontMatterPlugin } from '../dialects/frontMatter/frontMatterRule.ts';
 import { inlineDialectsPlugin } from '../dialects/inlineDialects.ts';
+import { sourceSyntaxPlugin } from './sourceSyntaxRules.ts';
 
 /**
  * markdown-it with the exact settings of docs/PRODUCT.md "Markdown": HTML allowed, link
@@ -21,7 +22,7 @@ export function createMarkdownIt(): MarkdownIt {
     maxNesting: MAX_DEPTH + 1,
   });
   md.validateLink = isAllowedLinkUrl;
-  md.use(frontMatterPlugin).use(calloutPlugin).use(inlineDialectsPlugin);
+  md.use(frontMatterPlugin).use(calloutPlugin).use(inlineDialectsPlugin).use(sourceSyntaxPlugin);
   return md;
 }
 

@@ -19,6 +19,7 @@ import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
 import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
+import { blockSyntax, inlineSyntax, linkSyntax, listIndent } from './readSyntax.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -43,27 +44,13 @@ const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
  */
 export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()): PMNode {
   checkMarkdownText(markdown);
-  return parseAt(markdown, schema, {
-    depth: 0,
-    line: 0,
-    document: { text: markdown, labels: null },
-  });
+  return parseAt(markdown, schema, { depth: 0, line: 0 });
 }
 
 /** Where a piece of Markdown sits: the depth of its container and the line before its first. */
 interface Base {
   depth: number;
   line: number;
-  /** The whole document, of which this Markdown is a part. */
-  document: WholeDocument;
-  /** True for Markdown read apart from the document's (after a construct left open). */
-  apart?: boolean;
-}
-
-/** The Markdown of the whole document, and the labels written in brackets in it (read once). */
-interface WholeDocument {
-  text: string;
-  labels: Set<string> | null;
 }
 
 function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
@@ -74,7 +61,7 @@ function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
   }
   const env: MarkdownEnv = {};
   const tokens = shared.parse(markdown, env);
-  return new DocBuilder(schema, base, readSource(markdown, env, tokens)).build(tokens);
+  return new DocBuilder(schema, base, { markdown, env }).build(tokens);
 }
 
 /** What markdown-it collects while parsing: the link reference definitions, by label. */
@@ -83,39 +70,10 @@ interface MarkdownEnv {
   references?: Record<string, { href: string; title: string }>;
 }
 
-/** The source parsed, with what is needed to tell a used link reference definition. */
+/** The source parsed, and what markdown-it collected from it. */
 interface Source {
   markdown: string;
   env: MarkdownEnv;
-  /** `href` and `title` of every link and image, as `href title`. */
-  links: Set<string>;
-  /** The labels written in brackets in raw HTML, where they reference nothing. */
-  htmlLabels: Set<string>;
-}
-
-/** The link targets and the bracketed labels in raw HTML of a token stream. */
-function readSource(markdown: string, env: MarkdownEnv, tokens: Token[]): Source {
-  const links = new Set<string>();
-  let html = '';
-  for (const token of tokens) {
-    if (token.type === 'html_block') html += `${token.content}\n`;
-    for (const child of token.children ?? []) {
-      if (child.type === 'link_open' || child.type === 'image') {
-        const href = child.attrGet('href') ?? child.attrGet('src') ?? '';
-        links.add(`${href} ${child.attrGet('title') ?? ''}`);
-      } else if (child.type === 'html_inline') html += `${child.content}\n`;
-    }
-  }
-  return { markdown, env, links, htmlLabels: bracketedLabels(html) };
-}
-
-/** The labels written as `[label]` (not followed by `:`) in `text`, normalised as markdown-it does. */
-function bracketedLabels(text: string): Set<string> {
-  const labels = new Set<string>();
-  for (const match of text.matchAll(/\[([^[\]]{1,999})\](?!:)/g)) {
-    labels.add(shared!.utils.normalizeReference(match[1]!));
-  }
-  return labels;
 }
 
 class DocBuilder {
@@ -130,8 +88,10 @@ class DocBuilder {
   private line: number;
 
   private readonly source: Source;
-  /** The labels of the link reference definitions met so far: a second one is never used. */
-  private readonly labels = new Set<string>();
+  /** The block being read follows the one before it directly (see withJoined). */
+  private joined = false;
+  /** The container and the line after the link reference definitions added last. */
+  private definitionsEnd: { frame: Frame; line: number } | null = null;
   private lines: string[] | null = null;
   /** Cells past the header's count in the table row being read, as Markdown, or null. */
   private rowExcess: string | null = null;
@@ -175,7 +135,12 @@ class DocBuilder {
   push(type: NodeType, attrs: Attrs | null): Frame {
     // The document itself is at the base depth; each container below it is a level.
     if (this.stack.length > 0) this.checkDepth(this.childDepth);
-    const frame: Frame = { type, attrs, content: [], line: this.line };
+    const frame: Frame = {
+      type,
+      attrs: this.withJoined(type, attrs),
+      content: [],
+      line: this.line,
+    };
     this.stack.push(frame);
     return frame;
   }
@@ -202,13 +167,28 @@ class DocBuilder {
 
   add(node: PMNode): void {
     if (node.isBlock) this.checkDepth(this.childDepth);
-    this.top.content.push(node);
+    const attrs = node.isBlock ? this.withJoined(node.type, node.attrs) : node.attrs;
+    this.top.content.push(
+      attrs === node.attrs ? node : node.type.create(attrs, node.content, node.marks),
+    );
+  }
+
+  /**
+   * `attrs` with `joined` set when the block being read follows the one before it on the next
+   * line, without a blank line, so that export can keep it there (nodes/sourceSyntax.ts); only
+   * the first block the token gives is meant.
+   */
+  private withJoined(type: NodeType, attrs: Attrs | null): Attrs | null {
+    if (!this.joined) return attrs;
+    this.joined = false;
+    return type.spec.attrs && 'joined' in type.spec.attrs ? { ...attrs, joined: true } : attrs;
   }
 
   /** Handles the block token at `i`; returns the index of the last token it consumed. */
   private block(tokens: Token[], i: number): number {
     const token = tokens[i]!;
     if (token.map) this.line = this.base.line + token.map[0] + 1;
+    this.joined = token.nesting !== -1 && this.top.content.length > 0 && this.followsText(token);
     const n = this.nodes;
     switch (token.type) {
       case 'paragraph_open': {
@@ -221,7 +201,7 @@ class DocBuilder {
       }
       case 'heading_open': {
         const level = Number(token.tag.slice(1));
-        this.push(n.heading!, { level, textAlign: this.align });
+        this.push(n.heading!, { level, textAlign: this.align, syntax: this.syntax(token) });
         return i;
       }
       case 'heading_close':
@@ -242,12 +222,14 @@ class DocBuilder {
         this.add(n.frontMatter!.create(token.meta as Attrs));
         return i;
       case 'bullet_list_open':
-        this.push(n.bulletList!, { tight: true }).tight = true;
+        this.push(n.bulletList!, { tight: true, indent: this.listIndent(token) }).tight = true;
         return i;
       case 'ordered_list_open':
         this.push(n.orderedList!, {
           start: Number(token.attrGet('start') ?? 1),
           tight: true,
+          syntax: this.syntax(token),
+          indent: this.listIndent(token),
         }).tight = true;
         return i;
       case 'bullet_list_close':
@@ -255,17 +237,19 @@ class DocBuilder {
         this.closeList();
         return i;
       case 'list_item_open':
-        this.push(n.listItem!, null);
+        // An ordered list's item keeps the number it was written with (nodes/MarkdownSyntax.ts).
+        this.push(n.listItem!, token.info === '' ? null : { number: Number(token.info) });
         return i;
       case 'fence':
       case 'code_block': {
         const text = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
         const language = token.type === 'fence' ? token.info.trim() || null : null;
-        this.add(n.codeBlock!.create({ language }, text ? this.schema.text(text) : null));
+        const syntax = this.syntax(token);
+        this.add(n.codeBlock!.create({ language, syntax }, text ? this.schema.text(text) : null));
         return i;
       }
       case 'hr':
-        this.add(n.horizontalRule!.create());
+        this.add(n.horizontalRule!.create({ syntax: this.syntax(token) }));
         return i;
       case 'html_block':
         return this.htmlBlock(tokens, i);
@@ -273,10 +257,10 @@ class DocBuilder {
         this.referenceDefinition(token);
         return i;
       case 'table_open':
-        this.push(n.table!, null);
+        this.push(n.table!, { delimiter: this.sourceLine(token, 1) });
         return i;
       case 'tr_open':
-        this.push(n.tableRow!, null);
+        this.push(n.tableRow!, { markdown: this.sourceLine(token, 0) });
         this.rowExcess = tokens[i + 1]?.type === 'td_open' ? this.excessCells(tokens, i) : null;
         return i;
       case 'th_open':
@@ -336,10 +320,13 @@ class DocBuilder {
     const frame = this.stack.pop()!;
     const attrs = { ...frame.attrs, tight: frame.tight ?? true };
     const n = this.nodes;
+    // A tight list writes the blocks of an item on consecutive lines whatever the file did.
+    if (attrs.tight) frame.content = frame.content.map(unjoinChildren);
     if (frame.type === n.bulletList && frame.content.length > 0) {
       const tasks = frame.content.map((item) => toTaskItem(item, n.taskItem!));
       if (tasks.every((task) => task !== null)) {
-        this.add(n.taskList!.create({ tight: attrs.tight }, tasks as PMNode[]));
+        // The bullet list's attributes (tight, joined) are the task list's.
+        this.add(n.taskList!.create(attrs, tasks as PMNode[]));
         return;
       }
     }
@@ -347,31 +334,35 @@ class DocBuilder {
   }
 
   /**
-   * The export writes links inline, so a link reference definition that no link uses would
-   * vanish. When a slip cut it off from the references to its label (they are in raw HTML, or it
-   * is in text read apart after a construct left open), it is kept as the text it is
-   * (docs/PRODUCT.md, "Markdown": import never drops text silently). Others left unused show
-   * nothing in CommonMark either, and are left out as it does.
+   * Link reference definitions are kept as written, each run of them on consecutive lines in one
+   * block that export writes back verbatim, so that links stay references and a definition no
+   * link uses is not lost (docs/PRODUCT.md, "Markdown").
    */
   private referenceDefinition(token: Token): void {
-    const label = String((token.meta as { label?: unknown } | null)?.label ?? '');
-    const first = !this.labels.has(label);
-    this.labels.add(label);
-    const target = this.source.env.references?.[label];
-    if (!first || !target || !token.map) return;
-    if (this.source.links.has(`${target.href} ${target.title}`)) return;
-    const cutOff = this.base.apart ? this.namedLabels() : this.source.htmlLabels;
-    if (!cutOff.has(label)) return;
+    if (!token.map) return;
     this.lines ??= this.source.markdown.split('\n');
-    const text = this.lines
-      .slice(token.map[0], token.map[1])
-      .map((line, k) => (k === 0 ? line.slice(line.indexOf('[')) : line.replace(/^[\s>]*/, '')));
-    const inline: PMNode[] = [];
-    text.forEach((line, k) => {
-      if (k > 0) inline.push(this.nodes.softBreak!.create());
-      if (line) inline.push(this.schema.text(line));
-    });
-    this.add(this.nodes.paragraph!.create({ textAlign: this.align }, inline));
+    const lines = this.lines.slice(token.map[0], token.map[1]);
+    // The container's prefix (`> `, a list item's indent) is not part of the definition.
+    const prefix = Math.max(0, lines[0]!.indexOf('['));
+    const text = lines
+      .map((line, k) => {
+        if (k === 0) return line.slice(prefix);
+        const lead = /^[ \t>]*/.exec(line)![0].length;
+        return line.slice(Math.min(prefix, lead));
+      })
+      .join('\n');
+    const type = this.nodes.linkDefinitions!;
+    const content = this.top.content;
+    const last = content[content.length - 1];
+    const end = this.definitionsEnd;
+    if (last?.type === type && end?.frame === this.top && end.line === token.map[0]) {
+      content[content.length - 1] = type.create({
+        markdown: `${String(last.attrs.markdown)}\n${text}`,
+      });
+    } else {
+      this.add(type.create({ markdown: text }));
+    }
+    this.definitionsEnd = { frame: this.top, line: token.map[1] };
   }
 
   /**
@@ -402,11 +393,41 @@ class DocBuilder {
       .join(' | ');
   }
 
-  /** The labels the whole document writes in brackets other than as a definition. */
-  private namedLabels(): Set<string> {
-    const document = this.base.document;
-    document.labels ??= bracketedLabels(document.text);
-    return document.labels;
+  /** True when the line above the token's first is not blank (less the quotes around it). */
+  private followsText(token: Token): boolean {
+    if (!token.map || token.map[0] === 0) return false;
+    this.lines ??= this.source.markdown.split('\n');
+    return (this.lines[token.map[0] - 1] ?? '').replace(/[ \t>]/g, '') !== '';
+  }
+
+  /** Line `offset` of a block token as written, less the quote or list around it (tableSource.ts). */
+  private sourceLine(token: Token, offset: number): string | null {
+    if (!token.map) return null;
+    this.lines ??= this.source.markdown.split('\n');
+    const line = this.lines[token.map[0] + offset];
+    return line === undefined ? null : line.replace(/^[ \t>]*/, '');
+  }
+
+  /** The blanks a list's markers were written with beyond its container's (readSyntax.ts). */
+  private listIndent(token: Token): number | null {
+    const quoted = this.stack.some(
+      (f) => f.type === this.nodes.blockquote || f.type === this.nodes.callout,
+    );
+    if (!token.map || quoted) return null;
+    this.lines ??= this.source.markdown.split('\n');
+    const top = this.top;
+    const parent = top.type === this.nodes.listItem ? top.line - this.base.line - 1 : -1;
+    return listIndent(
+      this.lines[token.map[0]] ?? '',
+      parent < 0 ? null : (this.lines[parent] ?? ''),
+    );
+  }
+
+  /** The `syntax` attribute of the node a block token opens (readSyntax.ts). */
+  private syntax(token: Token): string | null {
+    this.lines ??= this.source.markdown.split('\n');
+    const lines = this.lines;
+    return blockSyntax(token, (index) => lines[index] ?? '');
   }
 
   private htmlBlock(tokens: Token[], i: number): number {
@@ -452,7 +473,7 @@ class DocBuilder {
 
   /** Adds the blocks of `markdown` read as if it stood here, at this depth and line. */
   private parseHere(markdown: string): void {
-    const base = { ...this.base, depth: this.childDepth - 1, line: this.line - 1, apart: true };
+    const base = { ...this.base, depth: this.childDepth - 1, line: this.line - 1 };
     parseAt(markdown, this.schema, base).forEach((node) => this.add(node));
   }
 
@@ -502,6 +523,17 @@ function findAlignEnd(tokens: Token[], from: number): number {
     return -1;
   }
   return -1;
+}
+
+/** `item` with no child marked as joined to the one before (see DocBuilder.withJoined). */
+function unjoinChildren(item: PMNode): PMNode {
+  let changed = false;
+  const children = childrenOf(item).map((child) => {
+    if (child.attrs.joined !== true) return child;
+    changed = true;
+    return child.type.create({ ...child.attrs, joined: null }, child.content, child.marks);
+  });
+  return changed ? item.type.create(item.attrs, children, item.marks) : item;
 }
 
 /** The task item for a list item whose text starts with `[ ]` or `[x]`, or null. */
@@ -599,16 +631,19 @@ class InlineBuilder {
           this.out.push(n.softBreak!.create(null, null, this.activeMarks));
           break;
         case 'hardbreak':
-          this.out.push(n.hardBreak!.create(null, null, this.activeMarks));
+          this.out.push(n.hardBreak!.create({ syntax: inlineSyntax(t) }, null, this.activeMarks));
           break;
         case 'code_inline':
           this.text(t.content, m.code!.create());
           break;
+        case 'md_escape':
+          this.text(t.content, m.escaped!.create());
+          break;
         case 'strong_open':
-          this.open('bold', m.bold!.create());
+          this.open('bold', m.bold!.create({ syntax: inlineSyntax(t) }));
           break;
         case 'em_open':
-          this.open('italic', m.italic!.create());
+          this.open('italic', m.italic!.create({ syntax: inlineSyntax(t) }));
           break;
         case 's_open':
           this.open('strike', m.strike!.create());
@@ -618,7 +653,7 @@ class InlineBuilder {
           this.open(
             'link',
             isAllowedLinkUrl(href)
-              ? m.link!.create({ href, title: plainTitle(t.attrGet('title')) })
+              ? m.link!.create({ href, title: plainTitle(t.attrGet('title')), ...linkSyntax(t) })
               : null,
           );
           break;
@@ -639,7 +674,8 @@ class InlineBuilder {
           const src = String(t.attrGet('src') ?? '');
           const alt = altText(t.children ?? []);
           if (isAllowedImageUrl(src)) {
-            const attrs = { src, alt: alt || null, title: plainTitle(t.attrGet('title')) };
+            const title = plainTitle(t.attrGet('title'));
+            const attrs = { src, alt: alt || null, title, ...linkSyntax(t) };
             this.out.push(n.inlineImage!.create(attrs, null, this.activeMarks));
           } else {
             this.text(alt);

@@ -3,6 +3,7 @@ import { isNormalisedUrl } from './markdownIt.ts';
 import {
   codeSpan,
   escapeText,
+  type EscapeContext,
   isBlank,
   isPunct,
   leftFlanking,
@@ -28,6 +29,19 @@ import {
   writeDialectBlock,
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
+import { isItemNumber, isListIndent, isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import { isEscapable } from '../nodes/Escaped.ts';
+import { parseMarkdown } from './parseMarkdown.ts';
+import { writtenDelimiter, writtenRow } from './tableSource.ts';
+import {
+  documentDefinitions,
+  normaliseLabel,
+  readDefinitions,
+  type Definition,
+} from './linkDefinitions.ts';
+
+/** The link reference definitions of the document being written, by normalised label. */
+let definitions = new Map<string, Definition>();
 
 /**
  * Writes a document as Markdown with Inkwell's settings (`-` bullets, tight lists where the
@@ -36,7 +50,13 @@ import {
  * own string and joined once.
  */
 export function serializeMarkdown(doc: PMNode): string {
-  return withFrontMatter(doc, blocks(doc, false));
+  const outer = definitions;
+  definitions = documentDefinitions(doc);
+  try {
+    return withFrontMatter(doc, blocks(doc, false));
+  } finally {
+    definitions = outer;
+  }
 }
 
 /** Prefixes every line: `first` on the first, `rest` on the others (trimmed on blank lines). */
@@ -63,12 +83,17 @@ function alignOf(node: PMNode): string | null {
 /** Writes the block children of `parent`, separated by a blank line (or a newline when tight). */
 function blocks(parent: PMNode, tight: boolean): string {
   const parts: string[] = [];
+  /** For each part, whether it is written on the line after the one before. */
+  const onNextLine: boolean[] = [];
   const sep = tight ? '\n' : '\n\n';
   let previous: PMNode | null = null;
   let group: string[] | null = null;
   let groupAlign: string | null = null;
   const flush = () => {
-    if (group) parts.push(`${alignOpen(groupAlign!)}\n\n${group.join('\n\n')}\n\n${ALIGN_CLOSE}`);
+    if (group) {
+      parts.push(`${alignOpen(groupAlign!)}\n\n${group.join('\n\n')}\n\n${ALIGN_CLOSE}`);
+      onNextLine.push(false);
+    }
     group = null;
     groupAlign = null;
   };
@@ -77,6 +102,7 @@ function blocks(parent: PMNode, tight: boolean): string {
     // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
     if (tight && text !== '' && isQuote(previous) && isQuote(child)) text = `\n${text}`;
     const joins = joinsPrevious(child, previous);
+    const nextLine = child.attrs.joined === true && canJoin(previous, child);
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
@@ -89,10 +115,45 @@ function blocks(parent: PMNode, tight: boolean): string {
       group.push(text);
     } else {
       parts.push(text);
+      onNextLine.push(nextLine);
     }
   });
   flush();
-  return parts.join(sep);
+  let out = parts[0] ?? '';
+  for (let k = 1; k < parts.length; k++) out += (onNextLine[k] ? '\n' : sep) + parts[k]!;
+  return out;
+}
+
+const LISTS = new Set(['bulletList', 'orderedList', 'taskList']);
+const QUOTES = new Set(['blockquote', 'callout']);
+
+/**
+ * Whether `node` may be written on the line right after `previous` and still read back as a block
+ * of its own: a heading or fence ends any block; a list or quote interrupts a paragraph (an
+ * ordered list only from 1, an empty item never); only a heading or a fence is never continued.
+ */
+function canJoin(previous: PMNode | null, node: PMNode): boolean {
+  if (!previous) return false;
+  const before = previous.type.name;
+  if (before === 'heading' || before === 'codeBlock') return true;
+  const name = node.type.name;
+  const ends = before === 'paragraph' || LISTS.has(before) || QUOTES.has(before);
+  if (name === 'heading') return ends && !isSyntax('heading', node.attrs.syntax);
+  if (name === 'codeBlock') return ends;
+  if (QUOTES.has(name)) return ends && !QUOTES.has(before);
+  if (LISTS.has(name)) {
+    const first = node.firstChild?.firstChild;
+    if (!first || first.content.size === 0) return false;
+    if (name === 'orderedList' && before === 'paragraph' && Number(node.attrs.start) !== 1) {
+      return false;
+    }
+    // Two bullet lists stay apart by their markers, and ordered ones by their delimiters; a
+    // task list and a bullet list are both written with `-`.
+    if (LISTS.has(before) && before !== name)
+      return before === 'orderedList' || name === 'orderedList';
+    return before === 'paragraph' || QUOTES.has(before) || before === name;
+  }
+  return false;
 }
 
 const isQuote = (node: PMNode | null) =>
@@ -101,13 +162,10 @@ const isQuote = (node: PMNode | null) =>
 function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
   switch (node.type.name) {
     case 'paragraph':
-      return inline(node, { table: false, heading: false });
-    case 'heading': {
-      let text = inline(node, { table: false, heading: true });
-      // A closing run of # would be read as the end of the heading.
-      text = text.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');
-      return `${'#'.repeat(Number(node.attrs.level))}${text ? ` ${text}` : ''}`;
-    }
+      return leanBrackets(node, (lean) => inline(node, { table: false, heading: false, lean }));
+    case 'heading':
+      return leanBrackets(node, (lean) => heading(node, lean));
+
     case 'blockquote':
       return indent(blocks(node, false) || '', '> ', '> ');
     case 'callout':
@@ -121,9 +179,14 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
       return list(node, previous);
     case 'codeBlock':
       return codeBlock(node);
-    case 'horizontalRule':
+    case 'horizontalRule': {
+      const rule = node.attrs.syntax as unknown;
       // In a tight list, `---` under a line of text would make that line a heading.
-      return tight ? '***' : '---';
+      if (tight) return isSyntax('horizontalRule', rule) && !/^-+[ \t]*$/.test(rule) ? rule : '***';
+      return isSyntax('horizontalRule', rule) ? rule : '---';
+    }
+    case 'linkDefinitions':
+      return linkDefinitions(node);
     case 'image':
       return image(node);
     case 'youtube':
@@ -141,6 +204,46 @@ function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
   }
 }
 
+function heading(node: PMNode, lean: boolean): string {
+  let text = inline(node, { table: false, heading: true, lean });
+  const level = Number(node.attrs.level);
+  const underline = node.attrs.syntax as unknown;
+  if (isSyntax('heading', underline) && text !== '' && underline[0] === (level === 1 ? '=' : '-')) {
+    return `${text}\n${underline}`;
+  }
+  // A closing run of # would be read as the end of the heading.
+  text = text.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');
+  return `${'#'.repeat(level)}${text ? ` ${text}` : ''}`;
+}
+
+/**
+ * A paragraph or heading written by `write`, with `[` and `]` left unescaped where the text reads
+ * back the same without the backslashes (`[[Note]]`, `[draft]`): docs/PRODUCT.md "Markdown" asks
+ * for escapes only where needed. The check reads the lean Markdown back, with the document's
+ * definitions of the labels it names, as a bracket can make a link of its own.
+ */
+function leanBrackets(node: PMNode, write: (lean: boolean) => string): string {
+  const escaped = write(false);
+  if (!/[[\]]/.test(node.textContent)) return escaped;
+  const lean = write(true);
+  if (lean === escaped) return escaped;
+  const read = parseMarkdown(`${lean}\n\n${definitionsNamed(lean)}`).firstChild;
+  return read?.type === node.type && read.content.eq(node.content) ? lean : escaped;
+}
+
+/** The document's definitions of the labels that `markdown` writes in brackets, as Markdown. */
+function definitionsNamed(markdown: string): string {
+  const lines: string[] = [];
+  for (const match of markdown.matchAll(/\[((?:[^\\[\]]|\\.){1,999})\]/g)) {
+    const label = normaliseLabel(match[1]!);
+    const definition = definitions.get(label);
+    if (!definition || label.trim() === '') continue;
+    const title = definition.title ? ` ${linkTitle(definition.title)}` : '';
+    lines.push(`[${match[1]!}]: ${linkDestination(definition.href)}${title}`);
+  }
+  return lines.join('\n');
+}
+
 const dialectWriter = { blocks: (node: PMNode) => blocks(node, false), indent };
 
 function youtubeSrc(node: PMNode): string {
@@ -153,17 +256,31 @@ function list(node: PMNode, previous: PMNode | null): string {
   const tight = node.attrs.tight !== false;
   const kind = node.type.name;
   // Two lists of one kind in a row must use different markers, or Markdown joins them.
-  const alternate = previous?.type === node.type;
+  const alternate =
+    previous?.type === node.type &&
+    (kind !== 'orderedList' || (previous.attrs.syntax === ')') === (node.attrs.syntax === ')'));
   const items: string[] = [];
   let number = Number(node.attrs.start ?? 1);
-  node.forEach((item) => {
+  const delimiter = node.attrs.syntax === ')' ? ')' : '.';
+  const other = delimiter === ')' ? '.' : ')';
+  node.forEach((item, _offset, index) => {
     let marker: string;
-    if (kind === 'orderedList') marker = `${number++}${alternate ? ')' : '.'} `;
+    // Each item after the first keeps the number it was written with; Markdown reads only the
+    // first, which must be the list's start.
+    const written = item.attrs.number as unknown;
+    if (index > 0 && isItemNumber(written)) number = written;
+    if (kind === 'orderedList') marker = `${number++}${alternate ? other : delimiter} `;
     else marker = alternate ? '* ' : '- ';
     if (kind === 'taskList') marker += item.attrs.checked ? '[x] ' : '[ ] ';
     const content = blocks(item, tight);
     const width = kind === 'taskList' ? 2 : marker.length;
-    items.push(content === '' ? marker.trimEnd() : indent(content, marker, ' '.repeat(width)));
+    // The blanks the file put before its markers (`    - sub` under `- item`).
+    const lead = ' '.repeat(isListIndent(node.attrs.indent) ? node.attrs.indent : 0);
+    items.push(
+      content === ''
+        ? (lead + marker).trimEnd()
+        : indent(content, lead + marker, lead + ' '.repeat(width)),
+    );
   });
   return items.join(tight ? '\n' : '\n\n');
 }
@@ -174,6 +291,18 @@ function codeBlock(node: PMNode): string {
   let longest = 0;
   for (const match of text.matchAll(/^[ \t]*(`{3,}|~{3,})/gm)) {
     longest = Math.max(longest, match[1]!.length);
+  }
+  const written = node.attrs.syntax as unknown;
+  if (isSyntax('codeBlock', written) && !(written[0] === '`' && info.includes('`'))) {
+    // The file's own fence, made longer only if a line of the code would close it.
+    let run = 0;
+    for (const match of text.matchAll(/^[ \t]*(`{3,}|~{3,})/gm)) {
+      if (match[1]![0] === written[0]) run = Math.max(run, match[1]!.length);
+    }
+    const length = written.trimEnd().length;
+    const fence = written[0]!.repeat(Math.max(length, run + 1));
+    const blanks = info === '' ? '' : written.slice(length);
+    return `${fence}${blanks}${info}\n${text}${text === '' ? '' : '\n'}${fence}`;
   }
   const char = info.includes('`') ? '~' : '`';
   const fence = char.repeat(Math.max(3, longest + 1));
@@ -186,8 +315,49 @@ function image(node: PMNode): string {
     return imageTag({ src: src ?? '', alt, title, width, height });
   }
   const altText = escapeText(alt ?? '', { lineStart: false, table: false });
+  const reference = referenceSuffix(node.attrs, src ?? '', title, altText, undefined);
+  if (reference !== null) return `![${altText}${reference}`;
   const titlePart = title ? ` ${linkTitle(title)}` : '';
   return `![${altText}](${linkDestination(src ?? '')}${titlePart})`;
+}
+
+/**
+ * A block of link reference definitions as the file wrote it. Markdown that no longer reads as
+ * definitions only (changed outside the editor) is written as the text it is, never lost.
+ */
+function linkDefinitions(node: PMNode): string {
+  const markdown = typeof node.attrs.markdown === 'string' ? node.attrs.markdown : '';
+  if (readDefinitions(markdown)) return markdown;
+  return markdown
+    .split('\n')
+    .map((line) => escapeText(line, { lineStart: true, table: false }))
+    .join('\n');
+}
+
+/**
+ * How a link or image whose text was written as `inner` ends when it is written as the reference
+ * it was read from (`][label]`, `][]` or `]`); null when its target or title no longer match the
+ * document's definition of the label, and it is written inline instead. A collapsed or shortcut
+ * reference whose text was edited becomes a full one; a shortcut that the next character
+ * (`after`) would join to something else becomes a collapsed one.
+ */
+function referenceSuffix(
+  attrs: Record<string, unknown>,
+  href: string,
+  title: string | null | undefined,
+  inner: string,
+  after: string | undefined,
+): string | null {
+  const { reference: label, syntax } = attrs;
+  if (!isReferenceLabel(label) || typeof syntax !== 'string') return null;
+  const key = normaliseLabel(label);
+  const definition = definitions.get(key);
+  if (!definition || definition.href !== href || (definition.title || null) !== (title || null)) {
+    return null;
+  }
+  if (syntax === 'full' || normaliseLabel(inner) !== key) return `][${label}]`;
+  if (syntax === 'collapsed' || after === '[' || after === '(' || after === ':') return '][]';
+  return syntax === 'shortcut' ? ']' : null;
 }
 
 function table(node: PMNode): string {
@@ -219,12 +389,17 @@ function table(node: PMNode): string {
     if (align === 'right') return '---:';
     return '---';
   });
-  return [line(rows[0]!), `| ${delimiter.join(' | ')} |`, ...rows.slice(1).map(line)].join('\n');
+  // Each row as the file wrote it (padding, outer pipes) while it still holds the same cells.
+  const lines = rows.map((cells, r) => writtenRow(node.child(r), cells, width) ?? line(cells));
+  const rule = writtenDelimiter(node, aligns, width) ?? `| ${delimiter.join(' | ')} |`;
+  return [lines[0]!, rule, ...lines.slice(1)].join('\n');
 }
 
 interface InlineContext {
   table: boolean;
   heading: boolean;
+  /** Leaves `[` and `]` unescaped (see leanBrackets). */
+  lean?: boolean;
 }
 
 /** The order marks nest in, outermost first, when several open at once. */
@@ -259,10 +434,18 @@ const HTML_FALLBACK: Record<string, [string, string]> = {
   highlight: ['<mark>', '</mark>'],
 };
 
-/** The delimiters a mark may be written with, best first, or undefined for an HTML tag. */
+/**
+ * The delimiters a mark may be written with, best first (the file's own, when it came from one),
+ * or undefined for an HTML tag.
+ */
 function delimitersOf(mark: Mark): string[] | undefined {
   const highlight = highlightDelimiter(mark);
-  return highlight ? [highlight] : DELIMITERS[mark.type.name];
+  if (highlight) return [highlight];
+  const all = DELIMITERS[mark.type.name];
+  const own = mark.attrs.syntax as unknown;
+  return typeof own === 'string' && all?.includes(own)
+    ? [own, ...all.filter((d) => d !== own)]
+    : all;
 }
 
 function markOpen(mark: Mark): string {
@@ -271,7 +454,7 @@ function markOpen(mark: Mark): string {
     case 'bold':
     case 'italic':
     case 'strike':
-      return DELIMITERS[mark.type.name]![0]!;
+      return delimitersOf(mark)![0]!;
     case 'underline':
       return '<u>';
     case 'highlight':
@@ -325,8 +508,9 @@ function sortMarks(marks: readonly Mark[]): Mark[] {
 /** Writes the inline content of a textblock. */
 function inline(node: PMNode, context: InlineContext): string {
   const parts: string[] = [];
-  const stack: Array<{ mark: Mark; index: number; open: string }> = [];
+  const stack: Array<{ mark: Mark; index: number; open: string; plain: boolean }> = [];
   const pairs: DelimiterPair[] = [];
+  const links: LinkPair[] = [];
   let lineStart = true;
   let pendingSpace = '';
   const children: PMNode[] = [];
@@ -351,6 +535,8 @@ function inline(node: PMNode, context: InlineContext): string {
       parts.push(close);
       if (delimitersOf(top.mark)) {
         pairs.push({ mark: top.mark, open: top.index, close: parts.length - 1 });
+      } else if (top.open === '[') {
+        links.push({ mark: top.mark, open: top.index, close: parts.length - 1, plain: top.plain });
       }
     }
   };
@@ -379,25 +565,31 @@ function inline(node: PMNode, context: InlineContext): string {
     if (opening.length > 1) {
       const extent = new Map(opening.map((m) => [m, runLength(children, k, m)]));
       opening.sort(
-        (a, b) => extent.get(b)! - extent.get(a)! || RANK[a.type.name]! - RANK[b.type.name]!,
+        (a, b) =>
+          extent.get(b)! - extent.get(a)! || nestingOrder(a, opening) - nestingOrder(b, opening),
       );
     }
     for (const mark of opening) {
       const open = markOpen(mark);
       if (open === '[') escapeBang(parts);
       parts.push(open);
-      stack.push({ mark, index: parts.length - 1, open });
+      stack.push({ mark, index: parts.length - 1, open, plain: true });
     }
+
+    // A link holding only its URL as plain text may be written back as the autolink it was.
+    if (text === null || child.marks.length > 1) for (const open of stack) open.plain = false;
 
     if (text !== null) {
       const isCode = child.marks.some((m) => m.type.name === 'code');
       if (isCode) {
         write(codeSpan(text, context.table));
+      } else if (child.marks.some((m) => m.type.name === 'escaped')) {
+        write(writeEscaped(text, { lineStart, table: context.table }));
       } else {
         const trail = stack.length > 0 ? /\s*$/u.exec(text)![0] : '';
         const body = trail ? text.slice(0, text.length - trail.length) : text;
         const before = lineStart ? undefined : charBefore(parts, parts.length);
-        write(escapeText(body, { lineStart, table: context.table, before }));
+        write(escapeText(body, { lineStart, table: context.table, before, lean: context.lean }));
         pendingSpace = trail;
       }
     } else {
@@ -417,7 +609,8 @@ function inline(node: PMNode, context: InlineContext): string {
         case 'hardBreak':
           if (context.table || context.heading) write('<br>');
           else {
-            parts.push('\\\n');
+            const blanks = child.attrs.syntax as unknown;
+            parts.push(isSyntax('hardBreak', blanks) ? `${blanks}\n` : '\\\n');
             lineStart = true;
           }
           break;
@@ -439,7 +632,74 @@ function inline(node: PMNode, context: InlineContext): string {
   closeTo(0);
   write(pendingSpace);
   fixFlanking(parts, pairs);
+  for (const link of links) writeLinkSyntax(parts, link, context.table);
   return parts.join('');
+}
+
+/** A link written as `[text](url)`, which may be written the way its file had it instead. */
+interface LinkPair {
+  mark: Mark;
+  open: number;
+  close: number;
+  /** Its text is plain text, with no other mark or node. */
+  plain: boolean;
+}
+
+/** The scheme-and-URL or e-mail forms that CommonMark reads between `<` and `>`. */
+const AUTOLINK = /^[A-Za-z][A-Za-z0-9+.-]{1,31}:[^<>\s]*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * Rewrites a link written inline as the reference or autolink its file wrote, when that still
+ * reads back as the same link: the reference's definition has the link's URL and title, the
+ * autolink's text is its URL.
+ */
+function writeLinkSyntax(parts: string[], link: LinkPair, table: boolean): void {
+  const attrs = link.mark.attrs as Record<string, unknown>;
+  const href = typeof attrs.href === 'string' ? attrs.href : '';
+  const inner = parts.slice(link.open + 1, link.close).join('');
+  if (attrs.syntax === 'autolink') {
+    const text = inner.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    const url = AUTOLINK.test(text) && isNormalisedUrl(text) && text === href;
+    const email = EMAIL.test(text) && href === `mailto:${text}`;
+    if (link.plain && (url || email) && !(table && text.includes('|'))) {
+      parts[link.open] = '<';
+      for (let i = link.open + 1; i < link.close; i++) parts[i] = '';
+      parts[link.open + 1] = text;
+      parts[link.close] = '>';
+    }
+    return;
+  }
+  const title = typeof attrs.title === 'string' ? attrs.title : null;
+  const after = charAfter(parts, link.close);
+  const suffix = referenceSuffix(attrs, href, title, inner, after);
+  if (suffix !== null) parts[link.close] = suffix;
+}
+
+/** Text the file wrote escaped: each punctuation character with its backslash. */
+function writeEscaped(text: string, context: EscapeContext): string {
+  let out = '';
+  for (const c of text) {
+    out += isEscapable(c) ? `\\${c}` : escapeText(c, context);
+    context = { ...context, lineStart: false };
+  }
+  return out;
+}
+
+/**
+ * Where `mark` nests among marks that open together, outermost first: by RANK, but bold goes
+ * around italic when the file wrote them with different characters (`**_x_**`, `__*x*__`), as
+ * `***x***` can only be read one way and those are written that way round.
+ */
+function nestingOrder(mark: Mark, opening: readonly Mark[]): number {
+  const rank = RANK[mark.type.name]!;
+  const char = (m: Mark) => (m.attrs.syntax === '__' || m.attrs.syntax === '_' ? '_' : '*');
+  const bold = opening.find((m) => m.type.name === 'bold');
+  const italic = opening.find((m) => m.type.name === 'italic');
+  if (!bold || !italic || char(bold) === char(italic)) return rank;
+  if (mark === bold) return RANK.italic! - 0.5;
+  return rank;
 }
 
 /** How many children from `from` on carry `mark`. */
@@ -494,28 +754,77 @@ function canClose(delimiter: string, before: string | undefined, after: string |
 }
 
 /**
+ * The character next to a delimiter at `index` (`step` -1 before, 1 after), looking past the
+ * delimiters of the same character in `others` that touch it: together they are one run, as
+ * `***` opens italic and bold at once. Also tells whether it looked past any.
+ */
+function runEdge(
+  parts: string[],
+  index: number,
+  step: 1 | -1,
+  char: string,
+  others: ReadonlySet<number>,
+): [string | undefined, boolean] {
+  let merged = false;
+  for (let i = index + step; i >= 0 && i < parts.length; i += step) {
+    const part = parts[i]!;
+    if (part === '') continue;
+    if (others.has(i) && part.split('').every((c) => c === char)) {
+      merged = true;
+      continue;
+    }
+    return [step === 1 ? part[0] : part[part.length - 1], merged];
+  }
+  return [undefined, merged];
+}
+
+/**
  * Markdown emphasis only opens and closes where CommonMark's flanking rules allow (`**foo.**bar`
  * does not close). Each delimiter pair is checked where it was written; one that would not read
- * back tries its other delimiter, then falls back to the HTML tag, which always does.
+ * back tries its other delimiter, then falls back to the HTML tag, which always does. Openers (or
+ * closers) of one character that touch are checked as one run, which must then only open (or
+ * close), so that CommonMark's rule of three never applies.
  */
 function fixFlanking(parts: string[], pairs: DelimiterPair[]): void {
+  const opens = new Set(pairs.map((pair) => pair.open));
+  const closes = new Set(pairs.map((pair) => pair.close));
+  const fits = (pair: DelimiterPair, d: string) => {
+    const c = d[0]!;
+    const [openBefore, mergedBefore] = runEdge(parts, pair.open, -1, c, opens);
+    const [openAfter, mergedAfter] = runEdge(parts, pair.open, 1, c, opens);
+    const [closeBefore, mergedClose] = runEdge(parts, pair.close, -1, c, closes);
+    const [closeAfter, mergedCloseAfter] = runEdge(parts, pair.close, 1, c, closes);
+    return (
+      canOpen(d, openBefore, openAfter) &&
+      (!(mergedBefore || mergedAfter) || !rightFlanking(openBefore, openAfter)) &&
+      canClose(d, closeBefore, closeAfter) &&
+      (!(mergedClose || mergedCloseAfter) || !leftFlanking(closeBefore, closeAfter))
+    );
+  };
+  const fallBack = (pair: DelimiterPair) => {
+    const [open, close] = HTML_FALLBACK[pair.mark.type.name]!;
+    parts[pair.open] = open;
+    parts[pair.close] = close;
+  };
   for (const pair of pairs) {
-    const name = pair.mark.type.name;
-    const fits = (d: string) => {
-      const ok =
-        canOpen(d, charBefore(parts, pair.open), charAfter(parts, pair.open)) &&
-        canClose(d, charBefore(parts, pair.close), charAfter(parts, pair.close));
-      return ok;
-    };
     const choice = delimitersOf(pair.mark)!.find((d) => {
       parts[pair.open] = d;
       parts[pair.close] = d;
-      return fits(d);
+      return fits(pair, d);
     });
-    if (!choice) {
-      const [open, close] = HTML_FALLBACK[name]!;
-      parts[pair.open] = open;
-      parts[pair.close] = close;
+    if (!choice) fallBack(pair);
+  }
+  // A pair chosen as part of a run whose other delimiter changed after is checked again; each
+  // round turns at least one pair into HTML, which reads back whatever its neighbours.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const pair of pairs) {
+      const d = parts[pair.open]!;
+      if (!d.startsWith('<') && !fits(pair, d)) {
+        fallBack(pair);
+        changed = true;
+      }
     }
   }
 }

@@ -11,12 +11,17 @@ import {
 import type { NodeType, Schema } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../extensions.ts';
+import { MarkdownSyntax } from './MarkdownSyntax.ts';
 import { CELL_MIN_WIDTH, createTable, tableColumns } from './Table.ts';
 import { TableCell, TableHeader } from './TableCell.ts';
 
-/** The table part of the schema as it was with Tiptap's table node (configured as Inkwell did). */
+/**
+ * The table part of the schema as it was with Tiptap's table node (configured as Inkwell did),
+ * with the attributes that remember a Markdown table's lines.
+ */
 function tiptapSchema(): Schema {
   return getSchema([
+    MarkdownSyntax,
     Document,
     Paragraph,
     Text,
