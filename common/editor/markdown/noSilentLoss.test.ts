@@ -21,6 +21,38 @@ function losses(
   return countLosses(texts, options, path).lost;
 }
 
+/**
+ * Notes reduced from the losses `npm run bench -- noSilentLoss` found (seeds 1 and 2), and one
+ * CommonMark example (a tag cut off by the end of its block): each lost words as a file, as a
+ * paste, or both.
+ */
+const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
+  [
+    'keeps a div tag whose attribute a stray ]] was typed into, as text',
+    '<div ]]class="callout">\nKeep this paragraph.\n</div>',
+  ],
+  [
+    'keeps a div tag whose attribute a lone surrogate (U+FFFD in a file) runs into, as text',
+    'Intro line.\n<div \ud83dclass="note">\nInside.\n</div>',
+  ],
+  [
+    'keeps a details tag whose attribute a stray $$ was typed into, as text',
+    '<details $$open>\n<summary>More</summary>\n</details>',
+  ],
+  [
+    'keeps an autolink that an unclosed <details> made part of its HTML block',
+    'See the [setup guide].\n<details><summary>More</summary>\n[setup guide]: <https://example.com/guide.html#install-steps> "Setup guide"',
+  ],
+  [
+    'keeps escaped angle brackets that an unclosed <details> made part of its HTML block',
+    '<details><summary>More</summary>\nEscaped: \\<not a tag\\>.',
+  ],
+  [
+    'keeps a tag that the end of an HTML block cuts off, and the words after it',
+    '<div id="note"\n*Keep* these words',
+  ],
+];
+
 const SEED = 20261125;
 const SLIPPED = 300;
 
@@ -60,6 +92,14 @@ describe('Markdown import never drops text silently', () => {
         /^MarkdownImportError: Line \d+, column \d+ holds (a NUL|half of a character)/,
       );
     }
+  });
+
+  describe('notes the long run found losing words', () => {
+    it.each(FOUND_BY_THE_LONG_RUN)('%s', (_, text) => {
+      for (const path of ['file', 'paste'] as const) {
+        expect(countLosses([{ name: path, text }], {}, path).lost).toEqual([]);
+      }
+    });
   });
 
   describe('over the XSS payloads of test-corpus/xss', () => {

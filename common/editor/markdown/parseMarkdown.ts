@@ -458,7 +458,7 @@ class DocBuilder {
 
   /** Adds a block of raw HTML, sanitised. */
   private rawHtml(raw: string): void {
-    const html = sanitizeHtml(raw);
+    const html = sanitizeHtml(raw, { markdown: true });
     if (html.trim() === '') return;
     if (html !== raw && !isSingleHtmlBlock(html)) {
       // What sanitising left no longer reads as one HTML block (a removed <script> can leave
