@@ -51,6 +51,14 @@ const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
     'keeps a tag that the end of an HTML block cuts off, and the words after it',
     '<div id="note"\n*Keep* these words',
   ],
+  [
+    'keeps a link reference definition whose only reference a stray ``` put in a code block',
+    '```\nRead [the manual][manual] first.\n```\n[manual]: https://example.com/manual',
+  ],
+  [
+    'keeps a link reference definition whose only reference an unclosed $$ put in math',
+    '$$\nRead [the manual][manual] first.\n$$\n[manual]: https://example.com/manual',
+  ],
 ];
 
 const SEED = 20261125;

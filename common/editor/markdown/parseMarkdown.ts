@@ -89,24 +89,41 @@ interface Source {
   env: MarkdownEnv;
   /** `href` and `title` of every link and image, as `href title`. */
   links: Set<string>;
-  /** The labels written in brackets in raw HTML, where they reference nothing. */
-  htmlLabels: Set<string>;
+  /** The labels written in brackets in literal text, where they reference nothing. */
+  literalLabels: Set<string>;
 }
 
-/** The link targets and the bracketed labels in raw HTML of a token stream. */
+/**
+ * Tokens whose content is shown as written, never read as Markdown: a reference to a label in
+ * them is text. A slip (a stray fence, `$$` or HTML tag) can put every reference to a label in one.
+ * Inline code is left out: CommonMark shows a definition whose reference a code span took
+ * (`` [foo`][ref]` ``) as nothing, and so does Inkwell.
+ */
+const LITERAL = new Set([
+  'html_block',
+  'html_inline',
+  'fence',
+  'code_block',
+  'math_block',
+  'math_inline',
+  'comment_block',
+  'comment_inline',
+]);
+
+/** The link targets and the bracketed labels in literal text (LITERAL) of a token stream. */
 function readSource(markdown: string, env: MarkdownEnv, tokens: Token[]): Source {
   const links = new Set<string>();
-  let html = '';
+  let literal = '';
   for (const token of tokens) {
-    if (token.type === 'html_block') html += `${token.content}\n`;
+    if (LITERAL.has(token.type)) literal += `${token.content}\n`;
     for (const child of token.children ?? []) {
       if (child.type === 'link_open' || child.type === 'image') {
         const href = child.attrGet('href') ?? child.attrGet('src') ?? '';
         links.add(`${href} ${child.attrGet('title') ?? ''}`);
-      } else if (child.type === 'html_inline') html += `${child.content}\n`;
+      } else if (LITERAL.has(child.type)) literal += `${child.content}\n`;
     }
   }
-  return { markdown, env, links, htmlLabels: bracketedLabels(html) };
+  return { markdown, env, links, literalLabels: bracketedLabels(literal) };
 }
 
 /** The labels written as `[label]` (not followed by `:`) in `text`, normalised as markdown-it does. */
@@ -348,8 +365,8 @@ class DocBuilder {
 
   /**
    * The export writes links inline, so a link reference definition that no link uses would
-   * vanish. When a slip cut it off from the references to its label (they are in raw HTML, or it
-   * is in text read apart after a construct left open), it is kept as the text it is
+   * vanish. When a slip cut it off from the references to its label (they are in raw HTML, code
+   * or math, or it is in text read apart after a construct left open), it is kept as the text it is
    * (docs/PRODUCT.md, "Markdown": import never drops text silently). Others left unused show
    * nothing in CommonMark either, and are left out as it does.
    */
@@ -360,7 +377,7 @@ class DocBuilder {
     const target = this.source.env.references?.[label];
     if (!first || !target || !token.map) return;
     if (this.source.links.has(`${target.href} ${target.title}`)) return;
-    const cutOff = this.base.apart ? this.namedLabels() : this.source.htmlLabels;
+    const cutOff = this.base.apart ? this.namedLabels() : this.source.literalLabels;
     if (!cutOff.has(label)) return;
     this.lines ??= this.source.markdown.split('\n');
     const text = this.lines
