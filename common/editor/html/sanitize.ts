@@ -128,8 +128,9 @@ export interface SanitizeOptions {
   /**
    * Raw HTML from Markdown: a tag CommonMark would not read as one (`<div ]]class="x">`,
    * `<https://…>`, a tag cut off by the end) is kept as the text it is when sanitising would lose
-   * any of it, rather than lose attributes or text (docs/PRODUCT.md, "Markdown": import never
-   * drops text silently). Script, style and template tags are removed all the same.
+   * any of it, and a text attribute whose value holds markup (`alt="a <!--b"`) is kept defused
+   * (see defuseMarkup) rather than dropped (docs/PRODUCT.md, "Markdown": import never drops text
+   * silently). Script, style and template tags are removed all the same.
    */
   markdown?: boolean;
 }
@@ -207,7 +208,7 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
         foreignDepth = 0;
       }
       if (ALLOWED.has(name)) {
-        out.markup(sanitizeTag(html, token));
+        out.markup(sanitizeTag(html, token, options.markdown));
       } else {
         out.gap();
         const empty = closing || VOID.has(name) || (tokenizer.foreign && selfClosing);

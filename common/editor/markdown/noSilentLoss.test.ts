@@ -59,6 +59,22 @@ const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
     'keeps a link reference definition whose only reference an unclosed $$ put in math',
     '$$\nRead [the manual][manual] first.\n$$\n[manual]: https://example.com/manual',
   ],
+  [
+    'keeps a link title that an inline <textarea> was typed into',
+    'Read [the manual][manual].\n\n[manual]: https://example.com/manual "The <textarea>complete manual"',
+  ],
+  [
+    'keeps a link title that an inline <!-- was typed into',
+    'Read [the manual](https://example.com/manual "The <!--complete manual").',
+  ],
+  [
+    'keeps an image tag whose alt text an inline <textarea> was typed into, as text',
+    '<p align="center">\n  <img src="logo.png" alt="the <textarea>logo" width="120">\n</p>',
+  ],
+  [
+    'keeps an inline image tag whose alt text an inline <!-- was typed into, as text',
+    'Before <img src="a.png" alt="the <!--logo" width="120"> after.',
+  ],
 ];
 
 const SEED = 20261125;

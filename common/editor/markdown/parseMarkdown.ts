@@ -687,7 +687,11 @@ class InlineBuilder {
     if (info?.kind === 'drop') return i;
     if (info?.kind === 'merged') {
       this.out.push(
-        n.htmlInline!.create({ html: sanitizeHtml(info.html) }, null, this.activeMarks),
+        n.htmlInline!.create(
+          { html: sanitizeHtml(info.html, { markdown: true }) },
+          null,
+          this.activeMarks,
+        ),
       );
       return info.end;
     }
@@ -695,7 +699,7 @@ class InlineBuilder {
       this.out.push(n.inlineImage!.create(info.attrs, null, this.activeMarks));
       return i;
     }
-    const clean = sanitizeHtml(tokens[i]!.content);
+    const clean = sanitizeHtml(tokens[i]!.content, { markdown: true });
     if (clean !== '') this.out.push(n.htmlInline!.create({ html: clean }, null, this.activeMarks));
     return i;
   }
