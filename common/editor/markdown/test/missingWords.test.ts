@@ -91,6 +91,17 @@ describe('missingWords', () => {
     expect(missingWords('lost 123<x>CLICK</x>', '123CLICK', lenient)).toEqual(['lost']);
   });
 
+  it('counts words that only emphasis delimiters parted, and that the output joined, as kept', () => {
+    // CommonMark shows `foxtrot_*_*why*` as foxtrot<em>why</em>: one word to a reader. Nested
+    // emphasis of one kind reads back as one level, so the export writes the word whole.
+    expect(
+      missingWords('Say _*_delta foxtrot_*_*why*, not', 'Say *delta foxtrotwhy*, not'),
+    ).toEqual([]);
+    // A joined word forgives only the words it is made of, and only when the source joins them.
+    expect(missingWords('foxtrot_*_*why* echo', 'foxtrotwhy')).toEqual(['echo']);
+    expect(missingWords('foxtrot why', 'foxtrotwhy')).toEqual(['foxtrot', 'why']);
+  });
+
   it('reads front matter as Inkwell does: a fence in it opens no code block', () => {
     const source = '---\ntitle: x\n```\n---\n\n[a link][ref] <b>bold</b>\n\n[ref]: https://x.org\n';
     expect(
