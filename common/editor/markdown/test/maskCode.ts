@@ -3,6 +3,7 @@ import {
   FRONT_MATTER_TOKEN,
   frontMatterPlugin,
 } from '../../dialects/frontMatter/frontMatterRule.ts';
+import { footnotePlugin } from '../../dialects/footnote/footnoteRules.ts';
 
 /** A fenced code block found in a Markdown source, by character offsets. */
 export interface Fence {
@@ -78,10 +79,10 @@ let reader: MarkdownIt | undefined;
  * Like `maskCode`, but with CommonMark's block structure as markdown-it reads it: indented code is
  * code too, and raw HTML blocks have no code spans (a backtick there is just a character, as in
  * `onload=`alert(1)``). Front matter is read as Inkwell reads it, kept as written like code: a
- * stray fence in it opens nothing.
+ * stray fence in it opens nothing. So are footnote definitions, whose indented paragraphs are text.
  */
 export function maskCodeBlocks(source: string): string {
-  reader ??= new MarkdownItConstructor('commonmark').use(frontMatterPlugin);
+  reader ??= new MarkdownItConstructor('commonmark').use(frontMatterPlugin).use(footnotePlugin);
   const lines = source.split('\n');
   const role: Array<'code' | 'html' | undefined> = new Array<undefined>(lines.length);
   for (const token of reader.parse(source, {})) {

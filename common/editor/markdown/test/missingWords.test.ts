@@ -102,6 +102,15 @@ describe('missingWords', () => {
     expect(missingWords('foxtrot why', 'foxtrotwhy')).toEqual(['foxtrot', 'why']);
   });
 
+  it('reads the indented paragraphs of a footnote definition as Inkwell does: text, not code', () => {
+    const source = '[^n]: First.\n\n    More <textarea>text here.\n';
+    expect(missingWords(source, '[^n]: First.\n\n    More text here.\n')).toEqual([]);
+    // Indented code elsewhere is still code, every word of it counted.
+    expect(missingWords('Para.\n\n    More <textarea>text\n', 'Para.\n\n    More text\n')).toEqual([
+      'textarea',
+    ]);
+  });
+
   it('reads front matter as Inkwell does: a fence in it opens no code block', () => {
     const source = '---\ntitle: x\n```\n---\n\n[a link][ref] <b>bold</b>\n\n[ref]: https://x.org\n';
     expect(
