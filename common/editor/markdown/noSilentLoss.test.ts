@@ -75,6 +75,10 @@ const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
     'keeps an inline image tag whose alt text an inline <!-- was typed into, as text',
     'Before <img src="a.png" alt="the <!--logo" width="120"> after.',
   ],
+  [
+    'keeps a link reference definition whose only reference a pair of stray backticks put in code',
+    '`\nRead the [manual] first.\n`\n## Next\n[manual]: https://example.com/manual "The manual"',
+  ],
 ];
 
 const SEED = 20261125;

@@ -96,8 +96,7 @@ interface Source {
 /**
  * Tokens whose content is shown as written, never read as Markdown: a reference to a label in
  * them is text. A slip (a stray fence, `$$` or HTML tag) can put every reference to a label in one.
- * Inline code is left out: CommonMark shows a definition whose reference a code span took
- * (`` [foo`][ref]` ``) as nothing, and so does Inkwell.
+ * Inline code counts apart (see wholeReferences).
  */
 const LITERAL = new Set([
   'html_block',
@@ -114,6 +113,7 @@ const LITERAL = new Set([
 function readSource(markdown: string, env: MarkdownEnv, tokens: Token[]): Source {
   const links = new Set<string>();
   let literal = '';
+  const code: string[] = [];
   for (const token of tokens) {
     if (LITERAL.has(token.type)) literal += `${token.content}\n`;
     for (const child of token.children ?? []) {
@@ -121,9 +121,24 @@ function readSource(markdown: string, env: MarkdownEnv, tokens: Token[]): Source
         const href = child.attrGet('href') ?? child.attrGet('src') ?? '';
         links.add(`${href} ${child.attrGet('title') ?? ''}`);
       } else if (LITERAL.has(child.type)) literal += `${child.content}\n`;
+      else if (child.type === 'code_inline') code.push(...wholeReferences(child.content));
     }
   }
-  return { markdown, env, links, literalLabels: bracketedLabels(literal) };
+  return { markdown, env, links, literalLabels: new Set([...bracketedLabels(literal), ...code]) };
+}
+
+/**
+ * The labels of the references a code span holds whole (`[text][label]`, `[label][]`, `[label]`),
+ * normalised: a stray backtick can put every reference to a label in one. The second half of a
+ * reference begun before the span is no reference in it: CommonMark shows the definition of
+ * `` [foo`][ref]` `` as nothing, and so does Inkwell.
+ */
+function wholeReferences(code: string): string[] {
+  const labels: string[] = [];
+  for (const match of code.matchAll(/(?<!\])\[([^[\]]{1,999})\](?:\[([^[\]]{0,999})\])?(?!:)/g)) {
+    labels.push(shared!.utils.normalizeReference(match[2] || match[1]!));
+  }
+  return labels;
 }
 
 /** The labels written as `[label]` (not followed by `:`) in `text`, normalised as markdown-it does. */
