@@ -1,9 +1,6 @@
-import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
-import {
-  FRONT_MATTER_TOKEN,
-  frontMatterPlugin,
-} from '../../dialects/frontMatter/frontMatterRule.ts';
-import { footnotePlugin } from '../../dialects/footnote/footnoteRules.ts';
+import type { MarkdownIt } from 'markdown-it';
+import { FRONT_MATTER_TOKEN } from '../../dialects/frontMatter/frontMatterRule.ts';
+import { createMarkdownIt } from '../markdownIt.ts';
 
 /** A fenced code block found in a Markdown source, by character offsets. */
 export interface Fence {
@@ -71,28 +68,38 @@ function maskCodeSpans(text: string): string {
     .join('');
 }
 
-const CODE_SPAN = /(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
+/** A code span; it opens at no backtick escaped by a backslash (`` \` ``), but may close at one. */
+const CODE_SPAN = /(?<!`|(?:^|[^\\])(?:\\\\)*\\)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
 
 let reader: MarkdownIt | undefined;
 
+/** Blocks Inkwell keeps as written, every word of them shown: code, math, comments, front matter. */
+const LITERAL_BLOCKS = new Set([
+  'fence',
+  'code_block',
+  'math_block',
+  'comment_block',
+  FRONT_MATTER_TOKEN,
+]);
+
 /**
- * Like `maskCode`, but with CommonMark's block structure as markdown-it reads it: indented code is
- * code too, and raw HTML blocks have no code spans (a backtick there is just a character, as in
- * `onload=`alert(1)``). Front matter is read as Inkwell reads it, kept as written like code: a
- * stray fence in it opens nothing. So are footnote definitions, whose indented paragraphs are text.
+ * Like `maskCode`, but with the block structure as Inkwell reads it (its own markdown-it, dialects
+ * included): indented code is code too, and so is what Inkwell keeps as written (math, comments,
+ * front matter), in which a stray fence or `<!DOCTYPE` opens nothing; footnote definitions'
+ * indented paragraphs are text. Raw HTML blocks have no code spans (a backtick there is just a
+ * character, as in `onload=`alert(1)``).
  */
 export function maskCodeBlocks(source: string): string {
-  reader ??= new MarkdownItConstructor('commonmark').use(frontMatterPlugin).use(footnotePlugin);
+  reader ??= createMarkdownIt();
   const lines = source.split('\n');
   const role: Array<'code' | 'html' | undefined> = new Array<undefined>(lines.length);
   for (const token of reader.parse(source, {})) {
     if (!token.map) continue;
-    const kind =
-      token.type === 'fence' || token.type === 'code_block' || token.type === FRONT_MATTER_TOKEN
-        ? 'code'
-        : token.type === 'html_block'
-          ? 'html'
-          : undefined;
+    const kind = LITERAL_BLOCKS.has(token.type)
+      ? 'code'
+      : token.type === 'html_block'
+        ? 'html'
+        : undefined;
     if (kind) for (let i = token.map[0]; i < token.map[1]; i++) role[i] = kind;
   }
   const out: string[] = [];

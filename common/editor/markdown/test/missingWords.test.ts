@@ -111,6 +111,19 @@ describe('missingWords', () => {
     ]);
   });
 
+  it('reads math blocks as Inkwell does: an HTML block opened in one ends with it', () => {
+    const source = '$$\n<!DOCTYPE html\n$$\n```mermaid\n  a .-> b\n```\nThe <textarea>end\n';
+    const output = '$$\n<!DOCTYPE html\n$$\n\n```mermaid\n  a .-> b\n```\n\nThe end\n';
+    expect(missingWords(source, output)).toEqual([]);
+  });
+
+  it('opens no code span at an escaped backtick', () => {
+    expect(missingWords('Escaped: \\`not <textarea>code\\`.', 'Escaped: \\`not code\\`.')).toEqual(
+      [],
+    );
+    expect(missingWords('Code: `not <textarea>code`.', 'Code: `not code`.')).toEqual(['textarea']);
+  });
+
   it('reads front matter as Inkwell does: a fence in it opens no code block', () => {
     const source = '---\ntitle: x\n```\n---\n\n[a link][ref] <b>bold</b>\n\n[ref]: https://x.org\n';
     expect(
