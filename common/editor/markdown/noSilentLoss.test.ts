@@ -22,9 +22,9 @@ function losses(
 }
 
 /**
- * Notes reduced from the losses `npm run bench -- noSilentLoss` found (seeds 1 and 2), and one
- * CommonMark example (a tag cut off by the end of its block): each lost words as a file, as a
- * paste, or both.
+ * Notes reduced from the losses `npm run bench -- noSilentLoss` found (seeds 1 to 6), one
+ * CommonMark example (a tag cut off by the end of its block) and an image's alt text that the
+ * stored document's checks dropped: each lost words as a file, as a paste, or both.
  */
 const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
   [
@@ -78,6 +78,10 @@ const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
   [
     'keeps a link reference definition whose only reference a pair of stray backticks put in code',
     '`\nRead the [manual] first.\n`\n## Next\n[manual]: https://example.com/manual "The manual"',
+  ],
+  [
+    "keeps a Markdown image's alt text that an inline <textarea> was typed into, once stored",
+    'See ![the <textarea>logo](logo.png) here.\n\n![the <!--logo](logo.png)',
   ],
 ];
 

@@ -671,7 +671,8 @@ class InlineBuilder {
           const src = String(t.attrGet('src') ?? '');
           const alt = altText(t.children ?? []);
           if (isAllowedImageUrl(src)) {
-            const attrs = { src, alt: alt || null, title: plainTitle(t.attrGet('title')) };
+            // Alt text is plain text as a title is: markup in it is defused, not dropped.
+            const attrs = { src, alt: plainTitle(alt), title: plainTitle(t.attrGet('title')) };
             this.out.push(n.inlineImage!.create(attrs, null, this.activeMarks));
           } else {
             this.text(alt);

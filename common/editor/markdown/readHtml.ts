@@ -79,9 +79,10 @@ function markOf(
 }
 
 /**
- * A link or image title from Markdown as the document keeps it, or null when absent. Markup in it
- * (`"The <!--draft"`) would be written back for other tools to read as a tag, so a space goes
- * after each `<` that could open one: the title keeps every word (docs/PRODUCT.md, "Markdown").
+ * A link or image title, or an alt text, from Markdown as the document keeps it; null when absent
+ * or empty. Markup in it (`"The <!--draft"`) would be written back for other tools to read as a
+ * tag, and a stored document may not hold it, so a space goes after each `<` that could open one:
+ * every word stays (docs/PRODUCT.md, "Markdown").
  */
 export function plainTitle(title: unknown): string | null {
   if (typeof title !== 'string' || !title) return null;
