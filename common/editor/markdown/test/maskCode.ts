@@ -82,23 +82,30 @@ const LITERAL_BLOCKS = new Set([
   FRONT_MATTER_TOKEN,
 ]);
 
+/** What a line of the source is to the mask: code (blanked), or text without code spans. */
+type Role = 'code' | 'noSpans';
+
 /**
  * Like `maskCode`, but with the block structure as Inkwell reads it (its own markdown-it, dialects
  * included): indented code is code too, and so is what Inkwell keeps as written (math, comments,
  * front matter), in which a stray fence or `<!DOCTYPE` opens nothing; footnote definitions'
- * indented paragraphs are text. Raw HTML blocks have no code spans (a backtick there is just a
- * character, as in `onload=`alert(1)``).
+ * indented paragraphs are text. Raw HTML blocks and link reference definitions have no code spans
+ * (a backtick there is just a character, as in `onload=`alert(1)`` or a URL).
  */
 export function maskCodeBlocks(source: string): string {
-  reader ??= createMarkdownIt();
+  if (!reader) {
+    reader = createMarkdownIt();
+    // Definitions stay in the token stream, so that their lines are known (as parseMarkdown does).
+    reader.core.ruler.disable('strip_references');
+  }
   const lines = source.split('\n');
-  const role: Array<'code' | 'html' | undefined> = new Array<undefined>(lines.length);
+  const role: Array<Role | undefined> = new Array<undefined>(lines.length);
   for (const token of reader.parse(source, {})) {
     if (!token.map) continue;
-    const kind = LITERAL_BLOCKS.has(token.type)
+    const kind: Role | undefined = LITERAL_BLOCKS.has(token.type)
       ? 'code'
-      : token.type === 'html_block'
-        ? 'html'
+      : token.type === 'html_block' || token.type === 'reference_definition'
+        ? 'noSpans'
         : undefined;
     if (kind) for (let i = token.map[0]; i < token.map[1]; i++) role[i] = kind;
   }

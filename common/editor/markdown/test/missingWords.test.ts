@@ -117,6 +117,13 @@ describe('missingWords', () => {
     expect(missingWords(source, output)).toEqual([]);
   });
 
+  it('reads link reference definitions as Inkwell does: backticks in them open no code span', () => {
+    const source =
+      '[Keep][kac] and [One][1.1.1].\n\n[1.1.1]: `https://e.com/a\n[kac]: `https://e.com/b\n';
+    const output = '[Keep](%60https://e.com/b) and [One](%60https://e.com/a).\n';
+    expect(missingWords(source, output)).toEqual([]);
+  });
+
   it('opens no code span at an escaped backtick', () => {
     expect(missingWords('Escaped: \\`not <textarea>code\\`.', 'Escaped: \\`not code\\`.')).toEqual(
       [],
