@@ -83,6 +83,10 @@ const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
     "keeps a Markdown image's alt text that an inline <textarea> was typed into, once stored",
     'See ![the <textarea>logo](logo.png) here.\n\n![the <!--logo](logo.png)',
   ],
+  [
+    'keeps the text of an unclosed <textarea> that reads like front matter, after the first line',
+    '$$\n<textarea>---\ndate: 2024-03-09\n---\n\nAfter it.',
+  ],
 ];
 
 const SEED = 20261125;

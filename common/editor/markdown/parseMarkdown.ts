@@ -17,7 +17,7 @@ import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
 import { checkMarkdownText } from './decode.ts';
 import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
-import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
+import { FRONT_MATTER_TOKEN, NOT_DOCUMENT_START } from '../dialects/frontMatter/frontMatterRule.ts';
 import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
 
 let shared: MarkdownIt | undefined;
@@ -72,7 +72,8 @@ function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
     // Definitions stay in the token stream, so that one no link uses can be kept as text.
     shared.core.ruler.disable('strip_references');
   }
-  const env: MarkdownEnv = {};
+  // Markdown read apart (after a construct left open) starts no document: no front matter in it.
+  const env: MarkdownEnv = base.apart ? { [NOT_DOCUMENT_START]: true } : {};
   const tokens = shared.parse(markdown, env);
   return new DocBuilder(schema, base, readSource(markdown, env, tokens)).build(tokens);
 }
