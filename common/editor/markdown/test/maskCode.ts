@@ -90,7 +90,8 @@ type Role = 'code' | 'noSpans';
  * included): indented code is code too, and so is what Inkwell keeps as written (math, comments,
  * front matter), in which a stray fence or `<!DOCTYPE` opens nothing; footnote definitions'
  * indented paragraphs are text. Raw HTML blocks and link reference definitions have no code spans
- * (a backtick there is just a character, as in `onload=`alert(1)`` or a URL).
+ * (a backtick there is just a character, as in `onload=`alert(1)`` or a URL), and a code span
+ * never runs from one block into the next (a list item into the following one).
  */
 export function maskCodeBlocks(source: string): string {
   if (!reader) {
@@ -100,15 +101,18 @@ export function maskCodeBlocks(source: string): string {
   }
   const lines = source.split('\n');
   const role: Array<Role | undefined> = new Array<undefined>(lines.length);
-  for (const token of reader.parse(source, {})) {
-    if (!token.map) continue;
+  // The inline content each line belongs to (a paragraph, a heading…): a code span never leaves it.
+  const inline: number[] = lines.map((_, i) => -1 - i);
+  reader.parse(source, {}).forEach((token, k) => {
+    if (!token.map) return;
     const kind: Role | undefined = LITERAL_BLOCKS.has(token.type)
       ? 'code'
       : token.type === 'html_block' || token.type === 'reference_definition'
         ? 'noSpans'
         : undefined;
     if (kind) for (let i = token.map[0]; i < token.map[1]; i++) role[i] = kind;
-  }
+    if (token.type === 'inline') for (let i = token.map[0]; i < token.map[1]; i++) inline[i] = k;
+  });
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
@@ -116,7 +120,10 @@ export function maskCodeBlocks(source: string): string {
     run = [];
   };
   lines.forEach((line, i) => {
-    if (role[i] === undefined) return run.push(line);
+    if (role[i] === undefined) {
+      if (i > 0 && inline[i] !== inline[i - 1]) flush();
+      return run.push(line);
+    }
     flush();
     out.push(role[i] === 'code' ? line.replace(/[^\n]/g, ' ') : line);
   });

@@ -124,6 +124,12 @@ describe('missingWords', () => {
     expect(missingWords(source, output)).toEqual([]);
   });
 
+  it('opens no code span across two blocks, as a list item and the next', () => {
+    const source = '1. One.\n   ]]`2. `npm ci`\n3. `npm test` runs\n';
+    const output = '1. One.\n   \\]\\]`2. `npm ci\\`\n2. `npm test` runs\n';
+    expect(missingWords(source, output)).toEqual([]);
+  });
+
   it('opens no code span at an escaped backtick', () => {
     expect(missingWords('Escaped: \\`not <textarea>code\\`.', 'Escaped: \\`not code\\`.')).toEqual(
       [],
