@@ -16,12 +16,14 @@ const NOTES = 5_000;
 
 /**
  * The property test of common/editor/markdown/noSilentLoss.test.ts at length, with a new seed
- * each run (printed, so that a failure can be replayed by putting it in the test's SEED): test
- * vault notes with slips typed into them, imported as files and as pastes, must keep every word
- * or be refused with a message (docs/PRODUCT.md, "Markdown").
+ * each run (printed, so that a failure can be replayed by putting it in the test's SEED, or in
+ * NO_SILENT_LOSS_SEED to run the same notes here again): test vault notes with slips typed into
+ * them, imported as files and as pastes, must keep every word or be refused with a message
+ * (docs/PRODUCT.md, "Markdown").
  */
 export async function noSilentLoss(_fixtures: Fixtures): Promise<BenchReport> {
-  const seed = Date.now() % 2 ** 31;
+  const given = process.env.NO_SILENT_LOSS_SEED;
+  const seed = given ? Number(given) : Date.now() % 2 ** 31;
   const slipped = slipNotes(vaultNotes(), seed, NOTES);
   const notes = namedSlipNotes(slipped);
   console.log(`seed ${seed}, ${NOTES.toLocaleString('en-US')} notes with 1 to 3 slips each`);

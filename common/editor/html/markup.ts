@@ -7,3 +7,11 @@
 export function carriesMarkup(value: string): boolean {
   return /<[a-z!/?]/i.test(value);
 }
+
+/**
+ * `text` with a space after each `<` that could open markup (`The <!--draft` becomes
+ * `The < !--draft`): every word stays, and carriesMarkup no longer holds.
+ */
+export function defuseMarkup(text: string): string {
+  return text.replace(/<(?=[a-z!/?])/gi, '< ');
+}

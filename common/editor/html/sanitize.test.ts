@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/seededRandom.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl } from '../url.ts';
-import { sanitizeHtml } from './sanitize.ts';
+import { sanitizeHtml, type SanitizeOptions } from './sanitize.ts';
 import { filterStyle } from './style.ts';
 import { HtmlTokenizer } from './tokenize.ts';
 
@@ -123,11 +123,15 @@ describe('sanitizeHtml on the DOMPurify XSS fixtures', () => {
   fixtures.forEach((fixture, index) => {
     const title = `#${index} ${fixture.title ?? fixture.payload.slice(0, 60)}`;
     it(`leaves nothing executable: ${title}`, () => {
-      const out = sanitizeHtml(fixture.payload);
-      const doc = new JSDOM(out).window.document;
-      expect(unsafeParts(doc), title).toEqual([]);
-      expect(unseenByTokenizer(out, doc), title).toEqual([]);
-      expect(sanitizeHtml(out), `${title} (sanitising twice)`).toBe(out);
+      for (const options of [{}, { markdown: true }]) {
+        const out = sanitizeHtml(fixture.payload, options);
+        const doc = new JSDOM(out).window.document;
+        expect(unsafeParts(doc), title).toEqual([]);
+        expect(unseenByTokenizer(out, doc), title).toEqual([]);
+        expect(sanitizeHtml(out, options), `${title} (sanitising twice)`).toBe(out);
+        // A stored document is sanitised again without the option when it is opened.
+        expect(sanitizeHtml(out), `${title} (sanitised again as stored)`).toBe(out);
+      }
     });
   });
 });
@@ -308,6 +312,49 @@ describe('sanitizeHtml on elements', () => {
   it('drops an end tag of nothing (</>) and a tag cut off by the end of the input', () => {
     expect(sanitizeHtml('a</>b')).toBe('ab');
     expect(sanitizeHtml('a<img src=x onerror=alert(1)//')).toBe('a');
+  });
+});
+
+describe('sanitizeHtml on raw HTML from Markdown', () => {
+  const markdown = (html: string) => sanitizeHtml(html, { markdown: true });
+
+  it('keeps a tag CommonMark would not read as one as text, when sanitising would lose some of it', () => {
+    expect(markdown('<div ]]class="callout">\nhi\n</div>')).toBe(
+      '&lt;div ]]class="callout">\nhi\n</div>',
+    );
+    expect(markdown('[x]: <https://example.com/a.html#b> "B"')).toBe(
+      '[x]: &lt;https://example.com/a.html#b> "B"',
+    );
+    expect(markdown('a \\<not a tag\\> & b')).toBe('a \\&lt;not a tag\\> & b');
+    expect(markdown('<svg/onload=alert(1)>')).toBe('&lt;svg/onload=alert(1)>');
+  });
+
+  it('keeps a tag cut off by the end of the input as text', () => {
+    expect(markdown('<div id="x"\n*hi* & more')).toBe('&lt;div id="x"\n*hi* &amp; more');
+    expect(markdown('a</b')).toBe('a&lt;/b');
+  });
+
+  it('reads tags CommonMark reads as tags, and script, style and template, as without it', () => {
+    for (const html of [
+      '<div class="a" onclick="x()">b</div>',
+      '<x-widget a=1>hello</x-widget>',
+      '<div class="a"title="b">c</div>',
+      '<script/src=x>alert(1)</script>after',
+      '<style/x>p{}</style>after',
+    ]) {
+      expect(markdown(html), html).toBe(sanitizeHtml(html));
+    }
+  });
+
+  it('keeps a text attribute holding markup defused, and drops a URL or style holding it', () => {
+    expect(markdown('<img src="a.png" alt="the <!--logo" title=\'a "b" &amp; <b>c\'>')).toBe(
+      '<img src="a.png" alt="the < !--logo" title="a &quot;b&quot; &amp; < b>c">',
+    );
+    expect(markdown('<a href="https://e.com/<b>" style="color: red; <b>">x</a>')).toBe('<a>x</a>');
+  });
+
+  it('shows the raw text after a raw-text start tag it keeps as text, as text', () => {
+    expect(markdown('<textarea/x>a <b>c</b>')).toBe('&lt;textarea/x>a &lt;b>c&lt;/b>');
   });
 });
 
@@ -524,21 +571,24 @@ describe('sanitizeHtml on random markup', () => {
       const length = 1 + Math.floor(next() * 40);
       let input = '';
       for (let k = 0; k < length; k++) input += PIECES[Math.floor(next() * PIECES.length)];
-      const out = sanitizeHtml(input);
-      const label = JSON.stringify(input);
-      const doc = parser.parseFromString(out, 'text/html');
-      expect(unsafeParts(doc), label).toEqual([]);
-      expect(unseenByTokenizer(out, doc), label).toEqual([]);
-      expect(sanitizeHtml(out), label).toBe(out);
+      for (const options of [{}, { markdown: true }]) {
+        const out = sanitizeHtml(input, options);
+        const label = `${JSON.stringify(input)} ${JSON.stringify(options)}`;
+        const doc = parser.parseFromString(out, 'text/html');
+        expect(unsafeParts(doc), label).toEqual([]);
+        expect(unseenByTokenizer(out, doc), label).toEqual([]);
+        expect(sanitizeHtml(out, options), label).toBe(out);
+        expect(sanitizeHtml(out), label).toBe(out);
+      }
     }
   });
 });
 
 describe('sanitizeHtml on hostile input', () => {
   /** Runs `sanitizeHtml` and fails if it takes longer than a linear scan plausibly could. */
-  function timed(html: string): string {
+  function timed(html: string, options?: SanitizeOptions): string {
     const started = performance.now();
-    const out = sanitizeHtml(html);
+    const out = sanitizeHtml(html, options);
     expect(performance.now() - started).toBeLessThan(3000);
     return out;
   }
@@ -551,6 +601,19 @@ describe('sanitizeHtml on hostile input', () => {
   it('drops a 1 MB attribute value that never closes, quickly', () => {
     expect(timed(`ok<a title="${'x'.repeat(1_000_000)}`)).toBe('ok');
     expect(timed(`ok<a title="${'<img src=x onerror=alert(1)>'.repeat(40_000)}`)).toBe('ok');
+  });
+
+  it('keeps 500 kB tags that CommonMark would not read as tags as text, quickly', () => {
+    // Half the size of the tests below: the tokenizer is slower on many attributes.
+    const mb = 500_000;
+    const markdown = { markdown: true };
+    expect(timed(`<b ${'a=b '.repeat(mb / 4)}!>`, markdown)).toBe(
+      `&lt;b ${'a=b '.repeat(mb / 4)}!>`,
+    );
+    expect(timed(`<b ${'a="b"'.repeat(mb / 5)} onclick=x>`, markdown)).toBe(
+      `&lt;b ${'a="b"'.repeat(mb / 5)} onclick=x>`,
+    );
+    expect(timed(`<b${' a \n'.repeat(mb / 4)}`, markdown)).toBe(`&lt;b${' a \n'.repeat(mb / 4)}`);
   });
 
   it('handles other pathological shapes in linear time', () => {

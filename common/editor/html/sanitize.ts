@@ -1,5 +1,6 @@
+import { isCommonMarkTag } from './commonMarkTag.ts';
 import { sanitizeTag } from './sanitizeTag.ts';
-import { HtmlTokenizer } from './tokenize.ts';
+import { HtmlTokenizer, type TagToken } from './tokenize.ts';
 
 /**
  * Sanitising works on tokens, never on a tree, so that what survives is copied byte for byte
@@ -122,11 +123,35 @@ class Output {
   }
 }
 
+/** How raw HTML is read. */
+export interface SanitizeOptions {
+  /**
+   * Raw HTML from Markdown: a tag CommonMark would not read as one (`<div ]]class="x">`,
+   * `<https://…>`, a tag cut off by the end) is kept as the text it is when sanitising would lose
+   * any of it, and a text attribute whose value holds markup (`alt="a <!--b"`) is kept defused
+   * (see defuseMarkup) rather than dropped (docs/PRODUCT.md, "Markdown": import never drops text
+   * silently). Script, style and template tags are removed all the same.
+   */
+  markdown?: boolean;
+}
+
+/** True when `token` is a tag that Markdown raw HTML keeps as text (see SanitizeOptions). */
+function isTagKeptAsText(html: string, token: TagToken): boolean {
+  const raw = html.slice(token.start, token.end);
+  if (CODE.has(token.name) || isCommonMarkTag(raw)) return false;
+  return !ALLOWED.has(token.name) || sanitizeTag(html, token) !== raw;
+}
+
+/** True for a tag that the end of the input cut off before its `>`. */
+function isCutOffTag(html: string, start: number, end: number): boolean {
+  return end === html.length && /^<\/?[A-Za-z]/.test(html.slice(start, start + 3));
+}
+
 /**
  * Removes from an HTML fragment everything that could run script or load content from a
  * disallowed URL, copying everything else byte for byte (see the comment at the top of the file).
  */
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
   const tokenizer = new HtmlTokenizer(html);
   const out = new Output();
   // The code element whose content is being skipped, and how deeply it is nested.
@@ -153,6 +178,12 @@ export function sanitizeHtml(html: string): string {
       out.text(escapeRawText(html.slice(token.start, token.end), RCDATA.has(rawTextOf)));
     } else if (token.type === 'other' && isCommentToEnd(html, token.start, token.end)) {
       out.markup(html.slice(token.start, token.end));
+    } else if (
+      options.markdown &&
+      token.type === 'other' &&
+      isCutOffTag(html, token.start, token.end)
+    ) {
+      out.text(escapeRawText(html.slice(token.start, token.end), false));
     } else if (token.type === 'other' && !tokenizer.foreign && isDeclaration(html, token.start)) {
       // A doctype, processing instruction or bogus comment: inert, so kept as written; one the
       // input ends inside is kept as text, since a browser would hide all it holds.
@@ -167,13 +198,17 @@ export function sanitizeHtml(html: string): string {
         const end = html.endsWith(']]>', token.end) ? token.end - 3 : token.end;
         out.text(escapeRawText(html.slice(token.start + 9, end), false));
       }
+    } else if (options.markdown && isTagKeptAsText(html, token)) {
+      // The tokenizer may have switched to raw text after it (`<textarea x\>`): that text shows.
+      out.text(escapeRawText(html.slice(token.start, token.end), false));
+      rawTextOf = token.name;
     } else {
       const { name, closing, selfClosing } = token;
       if (foreignDepth > 0 && (closing ? name === 'p' || name === 'br' : BREAKOUT.has(name))) {
         foreignDepth = 0;
       }
       if (ALLOWED.has(name)) {
-        out.markup(sanitizeTag(html, token));
+        out.markup(sanitizeTag(html, token, options.markdown));
       } else {
         out.gap();
         const empty = closing || VOID.has(name) || (tokenizer.foreign && selfClosing);

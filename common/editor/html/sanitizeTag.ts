@@ -1,9 +1,17 @@
 import { isAllowedImageUrl, isAllowedLinkUrl } from '../url.ts';
 import { attrValue } from './decode.ts';
-import { carriesMarkup } from './markup.ts';
+import { carriesMarkup, defuseMarkup } from './markup.ts';
 import { isAllowedSrcset } from './srcset.ts';
 import { filterStyle } from './style.ts';
 import type { AttrSpan, TagToken } from './tokenize.ts';
+
+/**
+ * `value` for a double-quoted attribute. A `<` stays as it is: after defuseMarkup none of them
+ * opens markup, and a browser reads it as itself.
+ */
+function quoted(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+}
 
 /** Attribute names made only of these characters; anything else is a parse-error artefact. */
 const ATTR_NAME = /^[a-z0-9_:.-]+$/;
@@ -24,16 +32,28 @@ const IMAGE_ATTRS = new Set(['src', 'poster', 'background', 'dynsrc', 'lowsrc'])
 /** `<source>` may only describe an image candidate of a `<picture>`. */
 const SOURCE_ATTRS = new Set(['srcset', 'media', 'type', 'width', 'height']);
 
-/** How attribute `attr` of element `element` is written out: as is, rewritten, or not (null). */
-function sanitizeAttr(src: string, element: string, attr: AttrSpan): string | null {
+/**
+ * How attribute `attr` of element `element` is written out: as is, rewritten, or not (null).
+ * `defuse`: a text value holding markup is kept defused rather than dropped (Markdown import).
+ */
+function sanitizeAttr(
+  src: string,
+  element: string,
+  attr: AttrSpan,
+  defuse: boolean,
+): string | null {
   const { name } = attr;
   const raw = src.slice(attr.start, attr.end);
   if (!ATTR_NAME.test(name) || name.startsWith('on') || name.startsWith('xmlns:')) return null;
   if (DROPPED_ATTRS.has(name)) return null;
   if (element === 'source' && !SOURCE_ATTRS.has(name)) return null;
   const value = attrValue(src, attr);
-  if (carriesMarkup(value)) return null;
   const isUrl = LINK_ATTRS.has(name) || IMAGE_ATTRS.has(name) || name === 'srcset';
+  if (carriesMarkup(value)) {
+    // A URL or a style holding markup is no URL or style worth keeping; text is (a title, an alt).
+    if (!defuse || isUrl || name === 'style') return null;
+    return `${src.slice(attr.start, attr.start + name.length)}="${quoted(defuseMarkup(value))}"`;
+  }
   // Browsers read NUL as U+FFFD, but a reader that strips it would see `java\0script:` run.
   if (isUrl && src.slice(attr.valueStart, attr.valueEnd).includes('\0')) return null;
   if (LINK_ATTRS.has(name)) return isAllowedLinkUrl(value) ? raw : null;
@@ -48,15 +68,18 @@ function sanitizeAttr(src: string, element: string, attr: AttrSpan): string | nu
   return raw;
 }
 
-/** An allowed element's tag: as written if every attribute stays, else rebuilt from those that do. */
-export function sanitizeTag(src: string, tag: TagToken): string {
+/**
+ * An allowed element's tag: as written if every attribute stays, else rebuilt from those that do.
+ * `defuse`: see sanitizeAttr.
+ */
+export function sanitizeTag(src: string, tag: TagToken, defuse = false): string {
   const name = src.slice(tag.start + (tag.closing ? 2 : 1), tag.nameEnd);
   // Browsers ignore attributes on end tags, so none are worth keeping.
   if (tag.closing) return tag.attrs.length === 0 ? src.slice(tag.start, tag.end) : `</${name}>`;
   let same = true;
   const kept: string[] = [];
   for (const attr of tag.attrs) {
-    const out = sanitizeAttr(src, tag.name, attr);
+    const out = sanitizeAttr(src, tag.name, attr, defuse);
     if (out !== src.slice(attr.start, attr.end)) same = false;
     if (out !== null) kept.push(` ${out}`);
   }

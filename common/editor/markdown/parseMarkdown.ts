@@ -17,7 +17,7 @@ import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
 import { checkMarkdownText } from './decode.ts';
 import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
-import { FRONT_MATTER_TOKEN } from '../dialects/frontMatter/frontMatterRule.ts';
+import { FRONT_MATTER_TOKEN, NOT_DOCUMENT_START } from '../dialects/frontMatter/frontMatterRule.ts';
 import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
 import { blockSyntax, inlineSyntax, linkSyntax, listIndent } from './readSyntax.ts';
 
@@ -51,6 +51,8 @@ export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()
 interface Base {
   depth: number;
   line: number;
+  /** True for Markdown read apart from the document's (after a construct left open). */
+  apart?: boolean;
 }
 
 function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
@@ -59,7 +61,8 @@ function parseAt(markdown: string, schema: Schema, base: Base): PMNode {
     // Definitions stay in the token stream, so that one no link uses can be kept as text.
     shared.core.ruler.disable('strip_references');
   }
-  const env: MarkdownEnv = {};
+  // Markdown read apart (after a construct left open) starts no document: no front matter in it.
+  const env: MarkdownEnv = base.apart ? { [NOT_DOCUMENT_START]: true } : {};
   const tokens = shared.parse(markdown, env);
   return new DocBuilder(schema, base, { markdown, env }).build(tokens);
 }
@@ -473,13 +476,13 @@ class DocBuilder {
 
   /** Adds the blocks of `markdown` read as if it stood here, at this depth and line. */
   private parseHere(markdown: string): void {
-    const base = { ...this.base, depth: this.childDepth - 1, line: this.line - 1 };
+    const base = { ...this.base, depth: this.childDepth - 1, line: this.line - 1, apart: true };
     parseAt(markdown, this.schema, base).forEach((node) => this.add(node));
   }
 
   /** Adds a block of raw HTML, sanitised. */
   private rawHtml(raw: string): void {
-    const html = sanitizeHtml(raw);
+    const html = sanitizeHtml(raw, { markdown: true });
     if (html.trim() === '') return;
     if (html !== raw && !isSingleHtmlBlock(html)) {
       // What sanitising left no longer reads as one HTML block (a removed <script> can leave
@@ -675,7 +678,8 @@ class InlineBuilder {
           const alt = altText(t.children ?? []);
           if (isAllowedImageUrl(src)) {
             const title = plainTitle(t.attrGet('title'));
-            const attrs = { src, alt: alt || null, title, ...linkSyntax(t) };
+            // Alt text is plain text as a title is: markup in it is defused, not dropped.
+            const attrs = { src, alt: plainTitle(alt), title, ...linkSyntax(t) };
             this.out.push(n.inlineImage!.create(attrs, null, this.activeMarks));
           } else {
             this.text(alt);
@@ -706,7 +710,11 @@ class InlineBuilder {
     if (info?.kind === 'drop') return i;
     if (info?.kind === 'merged') {
       this.out.push(
-        n.htmlInline!.create({ html: sanitizeHtml(info.html) }, null, this.activeMarks),
+        n.htmlInline!.create(
+          { html: sanitizeHtml(info.html, { markdown: true }) },
+          null,
+          this.activeMarks,
+        ),
       );
       return info.end;
     }
@@ -714,7 +722,7 @@ class InlineBuilder {
       this.out.push(n.inlineImage!.create(info.attrs, null, this.activeMarks));
       return i;
     }
-    const clean = sanitizeHtml(tokens[i]!.content);
+    const clean = sanitizeHtml(tokens[i]!.content, { markdown: true });
     if (clean !== '') this.out.push(n.htmlInline!.create({ html: clean }, null, this.activeMarks));
     return i;
   }

@@ -1,5 +1,5 @@
 import type { Token } from 'markdown-it';
-import { carriesMarkup } from '../html/markup.ts';
+import { carriesMarkup, defuseMarkup } from '../html/markup.ts';
 import { parseStyle, parseTag, type ParsedTag } from '../html/parseTag.ts';
 import { isSafeSize } from '../html/style.ts';
 import { isAllowedLinkUrl } from '../url.ts';
@@ -79,11 +79,14 @@ function markOf(
 }
 
 /**
- * A link or image title from Markdown as the document keeps it: null when absent or when it holds
- * markup, which the export would write back for other tools to read as a tag.
+ * A link or image title, or an alt text, from Markdown as the document keeps it; null when absent
+ * or empty. Markup in it (`"The <!--draft"`) would be written back for other tools to read as a
+ * tag, and a stored document may not hold it, so a space goes after each `<` that could open one:
+ * every word stays (docs/PRODUCT.md, "Markdown").
  */
 export function plainTitle(title: unknown): string | null {
-  return typeof title === 'string' && title && !carriesMarkup(title) ? title : null;
+  if (typeof title !== 'string' || !title) return null;
+  return carriesMarkup(title) ? defuseMarkup(title) : title;
 }
 
 /** Reads an `<img>` written exactly as the serializer writes a sized image; null otherwise. */

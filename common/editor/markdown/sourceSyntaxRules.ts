@@ -36,7 +36,13 @@ export function sourceSyntaxPlugin(md: MarkdownIt): void {
   });
   const markBreak =
     (markup: string) => (original: InlineRule) => (state: StateInline, silent: boolean) => {
-      const blanks = /[ ]*$/.exec(state.pending)![0].length;
+      // Counted back from the end, and only where a break can start: this runs at every position
+      // of a paragraph, and a pattern anchored at the end would read all the pending text each time.
+      const at = state.src.charCodeAt(state.pos);
+      if (at !== 0x0a && at !== 0x5c) return original(state, silent);
+      const pending = state.pending;
+      let blanks = 0;
+      while (pending.charCodeAt(pending.length - 1 - blanks) === 0x20) blanks++;
       const count = state.tokens.length;
       if (!original(state, silent)) return false;
       const last = state.tokens[state.tokens.length - 1];

@@ -12,12 +12,19 @@ function lineText(state: StateBlock, line: number): string {
 }
 
 /**
+ * Set to true in the parse environment of Markdown that is part of a document but not its start
+ * (text read again after a construct left open): its first line is no document's first line.
+ */
+export const NOT_DOCUMENT_START = 'inkwellNotDocumentStart';
+
+/**
  * YAML front matter as Obsidian, Jekyll and GitHub read it: a `---` line that is the very first
  * line of the document, up to the next `---` (or `...`) line. Anywhere else, or without a
  * closing line, `---` stays what CommonMark makes of it.
  */
 function frontMatter(state: StateBlock, startLine: number, endLine: number, silent: boolean) {
   if (startLine !== 0 || state.parentType !== 'root' || state.bMarks[0] !== 0) return false;
+  if ((state.env as Record<string, unknown>)[NOT_DOCUMENT_START] === true) return false;
   const open = lineText(state, 0);
   if (!OPEN.test(open)) return false;
   let close = 1;

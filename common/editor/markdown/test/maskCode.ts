@@ -1,8 +1,6 @@
-import MarkdownItConstructor, { type MarkdownIt } from 'markdown-it';
-import {
-  FRONT_MATTER_TOKEN,
-  frontMatterPlugin,
-} from '../../dialects/frontMatter/frontMatterRule.ts';
+import type { MarkdownIt } from 'markdown-it';
+import { FRONT_MATTER_TOKEN } from '../../dialects/frontMatter/frontMatterRule.ts';
+import { createMarkdownIt } from '../markdownIt.ts';
 
 /** A fenced code block found in a Markdown source, by character offsets. */
 export interface Fence {
@@ -70,30 +68,51 @@ function maskCodeSpans(text: string): string {
     .join('');
 }
 
-const CODE_SPAN = /(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
+/** A code span; it opens at no backtick escaped by a backslash (`` \` ``), but may close at one. */
+const CODE_SPAN = /(?<!`|(?:^|[^\\])(?:\\\\)*\\)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g;
 
 let reader: MarkdownIt | undefined;
 
+/** Blocks Inkwell keeps as written, every word of them shown: code, math, comments, front matter. */
+const LITERAL_BLOCKS = new Set([
+  'fence',
+  'code_block',
+  'math_block',
+  'comment_block',
+  FRONT_MATTER_TOKEN,
+]);
+
+/** What a line of the source is to the mask: code (blanked), or text without code spans. */
+type Role = 'code' | 'noSpans';
+
 /**
- * Like `maskCode`, but with CommonMark's block structure as markdown-it reads it: indented code is
- * code too, and raw HTML blocks have no code spans (a backtick there is just a character, as in
- * `onload=`alert(1)``). Front matter is read as Inkwell reads it, kept as written like code: a
- * stray fence in it opens nothing.
+ * Like `maskCode`, but with the block structure as Inkwell reads it (its own markdown-it, dialects
+ * included): indented code is code too, and so is what Inkwell keeps as written (math, comments,
+ * front matter), in which a stray fence or `<!DOCTYPE` opens nothing; footnote definitions'
+ * indented paragraphs are text. Raw HTML blocks and link reference definitions have no code spans
+ * (a backtick there is just a character, as in `onload=`alert(1)`` or a URL), and a code span
+ * never runs from one block into the next (a list item into the following one).
  */
 export function maskCodeBlocks(source: string): string {
-  reader ??= new MarkdownItConstructor('commonmark').use(frontMatterPlugin);
-  const lines = source.split('\n');
-  const role: Array<'code' | 'html' | undefined> = new Array<undefined>(lines.length);
-  for (const token of reader.parse(source, {})) {
-    if (!token.map) continue;
-    const kind =
-      token.type === 'fence' || token.type === 'code_block' || token.type === FRONT_MATTER_TOKEN
-        ? 'code'
-        : token.type === 'html_block'
-          ? 'html'
-          : undefined;
-    if (kind) for (let i = token.map[0]; i < token.map[1]; i++) role[i] = kind;
+  if (!reader) {
+    reader = createMarkdownIt();
+    // Definitions stay in the token stream, so that their lines are known (as parseMarkdown does).
+    reader.core.ruler.disable('strip_references');
   }
+  const lines = source.split('\n');
+  const role: Array<Role | undefined> = new Array<undefined>(lines.length);
+  // The inline content each line belongs to (a paragraph, a heading…): a code span never leaves it.
+  const inline: number[] = lines.map((_, i) => -1 - i);
+  reader.parse(source, {}).forEach((token, k) => {
+    if (!token.map) return;
+    const kind: Role | undefined = LITERAL_BLOCKS.has(token.type)
+      ? 'code'
+      : token.type === 'html_block' || token.type === 'reference_definition'
+        ? 'noSpans'
+        : undefined;
+    if (kind) for (let i = token.map[0]; i < token.map[1]; i++) role[i] = kind;
+    if (token.type === 'inline') for (let i = token.map[0]; i < token.map[1]; i++) inline[i] = k;
+  });
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
@@ -101,7 +120,10 @@ export function maskCodeBlocks(source: string): string {
     run = [];
   };
   lines.forEach((line, i) => {
-    if (role[i] === undefined) return run.push(line);
+    if (role[i] === undefined) {
+      if (i > 0 && inline[i] !== inline[i - 1]) flush();
+      return run.push(line);
+    }
     flush();
     out.push(role[i] === 'code' ? line.replace(/[^\n]/g, ' ') : line);
   });

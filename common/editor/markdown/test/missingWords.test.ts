@@ -91,6 +91,52 @@ describe('missingWords', () => {
     expect(missingWords('lost 123<x>CLICK</x>', '123CLICK', lenient)).toEqual(['lost']);
   });
 
+  it('counts words that only emphasis delimiters parted, and that the output joined, as kept', () => {
+    // CommonMark shows `foxtrot_*_*why*` as foxtrot<em>why</em>: one word to a reader. Nested
+    // emphasis of one kind reads back as one level, so the export writes the word whole.
+    expect(
+      missingWords('Say _*_delta foxtrot_*_*why*, not', 'Say *delta foxtrotwhy*, not'),
+    ).toEqual([]);
+    // A joined word forgives only the words it is made of, and only when the source joins them.
+    expect(missingWords('foxtrot_*_*why* echo', 'foxtrotwhy')).toEqual(['echo']);
+    expect(missingWords('foxtrot why', 'foxtrotwhy')).toEqual(['foxtrot', 'why']);
+  });
+
+  it('reads the indented paragraphs of a footnote definition as Inkwell does: text, not code', () => {
+    const source = '[^n]: First.\n\n    More <textarea>text here.\n';
+    expect(missingWords(source, '[^n]: First.\n\n    More text here.\n')).toEqual([]);
+    // Indented code elsewhere is still code, every word of it counted.
+    expect(missingWords('Para.\n\n    More <textarea>text\n', 'Para.\n\n    More text\n')).toEqual([
+      'textarea',
+    ]);
+  });
+
+  it('reads math blocks as Inkwell does: an HTML block opened in one ends with it', () => {
+    const source = '$$\n<!DOCTYPE html\n$$\n```mermaid\n  a .-> b\n```\nThe <textarea>end\n';
+    const output = '$$\n<!DOCTYPE html\n$$\n\n```mermaid\n  a .-> b\n```\n\nThe end\n';
+    expect(missingWords(source, output)).toEqual([]);
+  });
+
+  it('reads link reference definitions as Inkwell does: backticks in them open no code span', () => {
+    const source =
+      '[Keep][kac] and [One][1.1.1].\n\n[1.1.1]: `https://e.com/a\n[kac]: `https://e.com/b\n';
+    const output = '[Keep](%60https://e.com/b) and [One](%60https://e.com/a).\n';
+    expect(missingWords(source, output)).toEqual([]);
+  });
+
+  it('opens no code span across two blocks, as a list item and the next', () => {
+    const source = '1. One.\n   ]]`2. `npm ci`\n3. `npm test` runs\n';
+    const output = '1. One.\n   \\]\\]`2. `npm ci\\`\n2. `npm test` runs\n';
+    expect(missingWords(source, output)).toEqual([]);
+  });
+
+  it('opens no code span at an escaped backtick', () => {
+    expect(missingWords('Escaped: \\`not <textarea>code\\`.', 'Escaped: \\`not code\\`.')).toEqual(
+      [],
+    );
+    expect(missingWords('Code: `not <textarea>code`.', 'Code: `not code`.')).toEqual(['textarea']);
+  });
+
   it('reads front matter as Inkwell does: a fence in it opens no code block', () => {
     const source = '---\ntitle: x\n```\n---\n\n[a link][ref] <b>bold</b>\n\n[ref]: https://x.org\n';
     expect(

@@ -1,3 +1,5 @@
+import { inkwellSchema } from '../../extensions.ts';
+import { sanitizeDocJson } from '../../sanitizeDocJson.ts';
 import { decodeMarkdownFile, parseMarkdown, serializeMarkdown } from '../index.ts';
 import { missingWords, type WordOptions } from './missingWords.ts';
 import type { SlipNote } from './slipNotes.ts';
@@ -5,10 +7,14 @@ import type { SlipNote } from './slipNotes.ts';
 /** How a text reaches the codec: as a file's bytes, or as a string (paste, AI answers). */
 export type ImportPath = 'file' | 'paste';
 
+const schema = inkwellSchema();
+
 /**
- * A text imported and exported again, or the error the import refused it with. As in a real
- * file, a lone surrogate arrives as U+FFFD (UTF-8 cannot hold one) and a NUL reaches the decoder,
- * which refuses binary-looking files; pasted, both reach the parser as they are.
+ * A text imported, stored and exported again, or the error the import refused it with. As in a
+ * real file, a lone surrogate arrives as U+FFFD (UTF-8 cannot hold one) and a NUL reaches the
+ * decoder, which refuses binary-looking files; pasted, both reach the parser as they are. The
+ * document goes through the checks a stored one gets (sanitizeDocJson), as on a save: a word
+ * they would drop is lost as surely as one the import drops.
  */
 export function importThenExport(
   text: string,
@@ -16,7 +22,9 @@ export function importThenExport(
 ): { output: string } | { refused: unknown } {
   try {
     const decoded = path === 'file' ? decodeMarkdownFile(new TextEncoder().encode(text)) : text;
-    return { output: serializeMarkdown(parseMarkdown(decoded)) };
+    const stored = sanitizeDocJson(parseMarkdown(decoded).toJSON());
+    if (!stored) return { refused: new Error('') };
+    return { output: serializeMarkdown(schema.nodeFromJSON(stored)) };
   } catch (error) {
     return { refused: error };
   }
