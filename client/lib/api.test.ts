@@ -169,7 +169,9 @@ describe('ApiClient.stream', () => {
 describe('ApiClient.getRaw', () => {
   it('gets a file without asking for JSON and resolves with its unread bytes', async () => {
     const bytes = new Uint8Array([137, 80, 78, 71]);
-    const { api, calls } = client(new Response(bytes, { headers: { 'Content-Type': 'image/png' } }));
+    const { api, calls } = client(
+      new Response(bytes, { headers: { 'Content-Type': 'image/png' } }),
+    );
     const response = await api.getRaw('/files/abc');
     const headers = calls[0]?.init.headers as Record<string, string>;
     expect(calls[0]?.init.method).toBe('GET');
