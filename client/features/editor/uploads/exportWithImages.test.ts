@@ -10,6 +10,7 @@ import {
   imageFileName,
   uniqueName,
 } from './exportWithImages.ts';
+import { mapImageSources } from './imageSources.ts';
 
 const A = '/files/00000000-0000-4000-8000-000000000001';
 const B = '/files/00000000-0000-4000-8000-000000000002';
@@ -76,6 +77,22 @@ describe('export with images', () => {
     expect(new TextDecoder().decode(files['Untitled.md'])).toContain(
       `![gone](https://inkwell.test${C})`,
     );
+  });
+});
+
+describe('image addresses in a document its schema would not build', () => {
+  it('are mapped all the same, as in the unchunked document that export reads', () => {
+    const parsed = parseMarkdown(`Before ![a](${A}) after\n`);
+    const paragraph = parsed.firstChild!;
+    // Inline content straight under doc, as blocks straight under doc are for the chunked schema.
+    const loose = parsed.type.create(parsed.attrs, paragraph.content);
+    const mapped = mapImageSources(loose, (src) => (src === A ? 'images/a.png' : null));
+    const found: unknown[] = [];
+    mapped.descendants((node) => {
+      if (node.attrs.src !== undefined) found.push(node.attrs.src);
+    });
+    expect(found).toEqual(['images/a.png']);
+    expect(mapped.textContent).toBe(loose.textContent);
   });
 });
 
