@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { bytesSource, listZipEntries, readZipEntry } from '../common/vault/zipReader.ts';
+import { editorLocator, openEditor, runMenuItem } from './editorPage.ts';
+import { useBrowser } from './harness.ts';
+
+const browser = useBrowser();
+
+const saved = (page: Page) => page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+
+/** Pastes a PNG drawn in the page, `width` × 20, named `name`. */
+async function pasteImage(page: Page, width: number, name: string): Promise<void> {
+  await editorLocator(page).evaluate(
+    async (editor, { width, name }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = 20;
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.fillStyle = 'teal';
+        context.fillRect(0, 0, width, 20);
+      }
+      const blob = await new Promise<Blob>((resolve, reject) =>
+        canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no blob'))), 'image/png'),
+      );
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([blob], name, { type: 'image/png' }));
+      editor.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+      );
+    },
+    { width, name },
+  );
+}
+
+async function unzip(path: string): Promise<Record<string, Uint8Array>> {
+  const source = bytesSource(new Uint8Array(await readFile(path)));
+  const files: Record<string, Uint8Array> = {};
+  for (const entry of await listZipEntries(source, { maxEntries: 100 })) {
+    files[entry.name] = await readZipEntry(source, entry, 10 * 1024 * 1024);
+  }
+  return files;
+}
+
+test('export with images downloads a zip of the Markdown and its pasted images, linked relatively', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  try {
+    await page.getByLabel('Document title').fill('Field notes');
+    await editorLocator(page).pressSequentially('Two shots:');
+    await page.keyboard.press('Enter');
+    await pasteImage(page, 120, 'first shot.png');
+    await editorLocator(page).locator('img[src^="/files/"]').first().waitFor();
+    await pasteImage(page, 80, 'second.png');
+    await editorLocator(page).locator('img[src^="/files/"]').nth(1).waitFor();
+    await saved(page);
+
+    const download = page.waitForEvent('download');
+    await runMenuItem(page, 'Export with images');
+    const file = await download;
+    assert.equal(file.suggestedFilename(), 'Field notes.zip');
+    const files = await unzip(await file.path());
+    assert.deepEqual(Object.keys(files).sort(), [
+      'Field notes.md',
+      'images/first-shot.png',
+      'images/second.png',
+    ]);
+    const markdown = new TextDecoder().decode(files['Field notes.md']);
+    assert.match(markdown, /!\[[^\]]*\]\(images\/first-shot\.png\)/);
+    assert.match(markdown, /!\[[^\]]*\]\(images\/second\.png\)/);
+    assert.doesNotMatch(markdown, /\/files\//, 'no link points back at the server');
+    // The PNG signature: the image's bytes, not an error page.
+    assert.deepEqual([...(files['images/first-shot.png'] ?? []).slice(0, 4)], [137, 80, 78, 71]);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
