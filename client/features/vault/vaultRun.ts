@@ -1,5 +1,7 @@
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
+import { uploadFile } from '../../lib/uploadFile.ts';
+import { mapImageSources } from '../editor/uploads/imageSources.ts';
 import { exportVault, type VaultExport } from './exportVault.ts';
 import { importVault, type ImportSummary } from './importVault.ts';
 import { listVault, sendVaultBatch, vaultMarkdown } from './vaultApi.ts';
@@ -21,7 +23,12 @@ export async function runImport(input: VaultInput, onProgress: OnProgress): Prom
   return importVault(files, {
     // The codec's default schema is the editor's (built once); importing it here would make
     // the bundler split the editor's packages out of the first download into extra chunks.
-    parse: (bytes) => JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes)).toJSON()),
+    parse: (bytes, images) => {
+      const doc = codec.parseMarkdown(codec.decodeMarkdownFile(bytes));
+      return JSON.stringify(mapImageSources(doc, images).toJSON());
+    },
+    uploadImage: async (bytes, name) =>
+      (await uploadFile(new Blob([bytes as Uint8Array<ArrayBuffer>]), name)).url,
     send: sendVaultBatch,
     newId: randomUuid,
     yieldToBrowser,
