@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { bytesSource, listZipEntries, readZipEntry } from '../common/vault/zipReader.ts';
+import { joinChunks, ZipWriter } from '../common/vault/zipWriter.ts';
 import { editorLocator, openEditor, runMenuItem } from './editorPage.ts';
 import { useBrowser } from './harness.ts';
 
@@ -73,6 +74,54 @@ test('export with images downloads a zip of the Markdown and its pasted images, 
     assert.doesNotMatch(markdown, /\/files\//, 'no link points back at the server');
     // The PNG signature: the image's bytes, not an error page.
     assert.deepEqual([...(files['images/first-shot.png'] ?? []).slice(0, 4)], [137, 80, 78, 71]);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('a zip with a note and its images imports the images and links the note to them', async () => {
+  const zip = new ZipWriter();
+  zip.add('Album/Day one.md', 'Look:\n\n![dot](images/dot.png)\n\n![bad](images/fake.png)\n');
+  zip.add('Album/images/dot.png', PNG);
+  zip.add('Album/images/fake.png', '<html>not an image</html>');
+  zip.add('Album/guide.pdf', '%PDF-1.4');
+  const session = await openEditor(browser());
+  const { page } = session;
+  try {
+    await page.getByLabel('Import a vault .zip').setInputFiles({
+      name: 'Album.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(joinChunks(zip.finish())),
+    });
+    const summary = page.getByRole('dialog', { name: 'Vault imported' });
+    await summary.waitFor();
+    const text = await summary.innerText();
+    assert.match(text, /Imported 1 note of 1 into 1 folder, with 1 image/);
+    assert.match(text, /Album\/images\/fake\.png: \S/, 'the refused file is listed with a reason');
+    assert.match(text, /1 attachment kept for later/);
+    assert.match(text, /Album\/guide\.pdf/);
+    await summary.getByRole('button', { name: 'Done' }).click();
+
+    const sidebar = page.getByRole('complementary', { name: 'Documents' });
+    await sidebar.getByRole('button', { name: 'Album', exact: true }).click();
+    await sidebar.getByRole('link', { name: /Day one/ }).click();
+    const image = editorLocator(page).locator('img[src^="/files/"]');
+    await image.waitFor();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('.ProseMirror img[src^="/files/"]') as HTMLImageElement | null)
+          ?.complete,
+    );
+    assert.equal(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth), 1);
+    // The refused image keeps its link as written.
+    assert.equal(await editorLocator(page).locator('img[src="images/fake.png"]').count(), 1);
     assert.deepEqual(session.errors, []);
   } finally {
     await session.close();
