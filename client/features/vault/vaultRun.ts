@@ -1,6 +1,7 @@
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
 import { uploadFile } from '../../lib/uploadFile.ts';
+import { fetchUploadedImage } from '../editor/uploads/fetchUploadedImage.ts';
 import { mapImageSources } from '../editor/uploads/imageSources.ts';
 import { exportVault, type VaultExport } from './exportVault.ts';
 import { importVault, type ImportSummary } from './importVault.ts';
@@ -37,11 +38,18 @@ export async function runImport(input: VaultInput, onProgress: OnProgress): Prom
 }
 
 /** Exports a folder ('' for everything) as a zip, through the app's API. */
-export function runExport(folder: string, onProgress: OnProgress): Promise<VaultExport> {
+export async function runExport(folder: string, onProgress: OnProgress): Promise<VaultExport> {
+  const codec = await loadMarkdownCodec();
   return exportVault(folder, {
     list: listVault,
     markdown: vaultMarkdown,
     yieldToBrowser,
     onProgress,
+    images: {
+      fetchImage: fetchUploadedImage,
+      // Only notes that hold an uploaded image's address are parsed and written again.
+      relink: (markdown, replace) =>
+        codec.serializeMarkdown(mapImageSources(codec.parseMarkdown(markdown), replace)),
+    },
   });
 }

@@ -3,12 +3,12 @@ import type { Editor } from '@tiptap/core';
 import { useCallback } from 'react';
 import { MarkdownImportError } from '../../../../common/editor/markdown/decode.ts';
 import { useToast } from '../../../components/toastContext.ts';
-import { api } from '../../../lib/api.ts';
 import { downloadBlob, downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
-import { dispositionName, exportWithImages } from '../uploads/exportWithImages.ts';
+import { exportWithImages } from '../uploads/exportWithImages.ts';
+import { fetchUploadedImage } from '../uploads/fetchUploadedImage.ts';
 import { withAbsoluteFileUrls } from '../uploads/imageSources.ts';
 import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
 import { loadMarkdownCodec } from './codec.ts';
@@ -61,14 +61,7 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
       const zip = await run('Exporting with images…', async () => {
         const { serializeMarkdown } = await loadMarkdownCodec();
         return exportWithImages(unchunked(editor.state.doc), getTitle(), {
-          fetchImage: async (src) => {
-            const response = await api.getRaw(src);
-            return {
-              bytes: new Uint8Array(await response.arrayBuffer()),
-              type: response.headers.get('Content-Type') ?? '',
-              name: dispositionName(response.headers.get('Content-Disposition')),
-            };
-          },
+          fetchImage: fetchUploadedImage,
           serialize: serializeMarkdown,
           origin: window.location.origin,
         });
