@@ -86,9 +86,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a zip with a note and its images imports the images and links the note to them', async () => {
+const NOTE = 'Look:\n\n![dot](images/dot.png)\n\n![bad](images/fake.png)\n';
+
+test('a zip with a note and its images imports the images, links the note to them, and exports back the same', async () => {
   const zip = new ZipWriter();
-  zip.add('Album/Day one.md', 'Look:\n\n![dot](images/dot.png)\n\n![bad](images/fake.png)\n');
+  zip.add('Album/Day one.md', NOTE);
   zip.add('Album/images/dot.png', PNG);
   zip.add('Album/images/fake.png', '<html>not an image</html>');
   zip.add('Album/guide.pdf', '%PDF-1.4');
@@ -122,6 +124,15 @@ test('a zip with a note and its images imports the images and links the note to 
     assert.equal(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth), 1);
     // The refused image keeps its link as written.
     assert.equal(await editorLocator(page).locator('img[src="images/fake.png"]').count(), 1);
+
+    // Exported again, the vault holds the note as it came in and the image at its path.
+    const exported = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Vault menu' }).click();
+    await page.getByRole('menuitem', { name: 'Export all as .zip' }).click();
+    const files = await unzip(await (await exported).path());
+    assert.equal(new TextDecoder().decode(files['Album/Day one.md']), NOTE);
+    assert.ok(files['Album/images/dot.png'], 'the image is in the zip at its path');
+    assert.deepEqual([...(files['Album/images/dot.png'] ?? []).slice(0, 4)], [137, 80, 78, 71]);
     assert.deepEqual(session.errors, []);
   } finally {
     await session.close();
