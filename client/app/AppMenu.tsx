@@ -15,6 +15,8 @@ export interface AppMenuProps {
   onImport: () => void;
   /** Downloads the document as a .md file. */
   onExport: () => void;
+  /** Downloads the document as a .zip with its uploaded images. */
+  onExportWithImages: () => void;
   /** Copies the document as Markdown. */
   onCopy: () => void;
   /** Pastes the clipboard as Markdown. */
@@ -48,12 +50,14 @@ function MoreIcon() {
  * theme.
  */
 export function AppMenu(props: AppMenuProps) {
-  const { onImport, onExport, onCopy, onPaste, onShortcuts, onTrash, onOpen } = props;
+  const { onImport, onExport, onExportWithImages, onCopy, onPaste, onShortcuts, onTrash, onOpen } =
+    props;
   const [theme, setTheme] = useThemePreference();
   return (
     <MenuButton label="Document menu" icon={<MoreIcon />} onOpen={onOpen}>
       <MenuItem label="Import Markdown…" onSelect={onImport} />
       <MenuItem label="Export Markdown" onSelect={onExport} />
+      <MenuItem label="Export with images" onSelect={onExportWithImages} />
       <MenuItem label="Copy as Markdown" onSelect={onCopy} />
       <MenuItem
         label="Paste as Markdown"

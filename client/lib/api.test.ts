@@ -166,6 +166,26 @@ describe('ApiClient.stream', () => {
   });
 });
 
+describe('ApiClient.getRaw', () => {
+  it('gets a file without asking for JSON and resolves with its unread bytes', async () => {
+    const bytes = new Uint8Array([137, 80, 78, 71]);
+    const { api, calls } = client(
+      new Response(bytes, { headers: { 'Content-Type': 'image/png' } }),
+    );
+    const response = await api.getRaw('/files/abc');
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(calls[0]?.init.method).toBe('GET');
+    expect(headers.Accept).toBe('*/*');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('rejects a missing file with its code', async () => {
+    const { api } = client(json(404, { error: { code: 'not_found', message: 'No such file.' } }));
+    const error = await api.getRaw('/files/abc').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'not_found', status: 404 });
+  });
+});
+
 describe('fitsKeepalive', () => {
   it('accepts small bodies and refuses those over the limit in UTF-8 bytes', () => {
     expect(fitsKeepalive('{"a":1}')).toBe(true);

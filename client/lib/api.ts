@@ -83,6 +83,11 @@ export interface ApiClient {
    * (Server-Sent Events); error answers reject with {@link ApiError} as for the other methods.
    */
   stream(path: string, body: unknown, options?: RequestOptions): Promise<Response>;
+  /**
+   * GET `path` (a file, not JSON) and resolve with the successful Response unread; error answers
+   * reject with {@link ApiError} as for the other methods.
+   */
+  getRaw(path: string, options?: RequestOptions): Promise<Response>;
 }
 
 /**
@@ -165,11 +170,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     method: string,
     path: string,
     body: unknown,
-    pick: PickSchema<T> | null | 'stream',
+    pick: PickSchema<T> | null | 'stream' | 'raw',
     requestOptions: RequestOptions = {},
   ): Promise<T> {
     const headers: Record<string, string> = {
-      Accept: pick === 'stream' ? 'text/event-stream' : 'application/json',
+      Accept: pick === 'stream' ? 'text/event-stream' : pick === 'raw' ? '*/*' : 'application/json',
     };
     if (method !== 'GET') headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
     let text: string | undefined;
@@ -206,7 +211,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw await errorFrom(answer, schemas ?? (await load()));
     }
     if (pick === null) return undefined as T;
-    if (pick === 'stream') return answer as T;
+    if (pick === 'stream' || pick === 'raw') return answer as T;
     const schema = typeof pick === 'function' ? pick(schemas ?? (await load())) : pick;
     const data = await readJson(answer);
     try {
@@ -229,6 +234,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       request<undefined>('DELETE', path, undefined, null, requestOptions),
     stream: (path, body, requestOptions) =>
       request<Response>('POST', path, body, 'stream', requestOptions),
+    getRaw: (path, requestOptions) =>
+      request<Response>('GET', path, undefined, 'raw', requestOptions),
   };
 }
 

@@ -152,6 +152,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
             onOpen={prefetchMarkdownCodec}
             onImport={() => fileInput.current?.click()}
             onExport={() => void transfer.exportFile()}
+            onExportWithImages={() => void transfer.exportZip()}
             onCopy={() => void transfer.copyMarkdown()}
             onPaste={() => editor.commands.pasteMarkdown()}
             onShortcuts={() => setSheetOpen(true)}

@@ -26,7 +26,7 @@ function Names({ names }: { names: readonly string[] }) {
 
 /** What a vault import did: notes in, files kept for later, files skipped and why. */
 export function VaultSummary({ summary, onClose }: VaultSummaryProps) {
-  const { imported, notes, folders, keptForLater, hidden, failed, stopped } = summary;
+  const { imported, notes, folders, images, keptForLater, hidden, failed, stopped } = summary;
   return (
     <Dialog
       open
@@ -46,7 +46,8 @@ export function VaultSummary({ summary, onClose }: VaultSummaryProps) {
     >
       <p>
         Imported {plural(imported, 'note', 'notes')} of {notes.toLocaleString()}
-        {folders > 0 ? ` into ${plural(folders, 'folder', 'folders')}` : ''}.
+        {folders > 0 ? ` into ${plural(folders, 'folder', 'folders')}` : ''}
+        {images > 0 ? `, with ${plural(images, 'image', 'images')}` : ''}.
       </p>
       {stopped ? (
         <p role="alert">
@@ -73,9 +74,8 @@ export function VaultSummary({ summary, onClose }: VaultSummaryProps) {
         <section aria-label="Kept for later">
           <h3>{plural(keptForLater.length, 'attachment', 'attachments')} kept for later</h3>
           <p className="ink-muted">
-            Inkwell cannot store images and other files yet. Your notes keep their embeds as
-            written, so they come back when you export, and the files can be added once file storage
-            arrives.
+            Inkwell stores images but not other files (such as PDFs) yet. Your notes keep their
+            links to them as written, so they come back when you export.
           </p>
           <Names names={keptForLater} />
         </section>

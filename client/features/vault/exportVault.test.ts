@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { VaultEntry } from '../../../common/api/vault.ts';
 import { bytesSource, listZipEntries, readZipEntry } from '../../../common/vault/zipReader.ts';
 import { joinChunks } from '../../../common/vault/zipWriter.ts';
+import { parseMarkdown } from '../../../common/editor/markdown/parseMarkdown.ts';
+import { serializeMarkdown } from '../../../common/editor/markdown/serializeMarkdown.ts';
+import { mapImageSources } from '../editor/uploads/imageSources.ts';
+import { relativeLink } from './exportImages.ts';
 import { exportVault, type ExportDeps } from './exportVault.ts';
 
 const entry = (id: string, title: string, folder: string): VaultEntry => ({
@@ -44,6 +48,54 @@ async function unzip(chunks: Uint8Array[]) {
   }
   return files;
 }
+
+describe('exportVault with uploaded images', () => {
+  const A = '/files/00000000-0000-4000-8000-00000000000a';
+  const GONE = '/files/00000000-0000-4000-8000-00000000000b';
+
+  it('writes each image once beside the first note showing it and links every note relatively', async () => {
+    const { deps: d } = deps(
+      [entry('1', 'Day one', 'Album'), entry('2', 'Later', 'Album/More'), entry('3', 'Plain', '')],
+      {
+        '1': `![dot](${A})\n\n![web](https://example.com/x.png)\n`,
+        '2': `![again](${A}) ![gone](${GONE})\n`,
+        '3': 'No images, and /files/ named in text.\n',
+      },
+    );
+    const fetched: string[] = [];
+    d.images = {
+      fetchImage: (src) => {
+        fetched.push(src);
+        return src === A
+          ? Promise.resolve({ bytes: new Uint8Array([7]), type: 'image/png', name: 'dot.png' })
+          : Promise.reject(new Error('not found'));
+      },
+      relink: (markdown, replace) =>
+        serializeMarkdown(mapImageSources(parseMarkdown(markdown), replace)),
+    };
+    const result = await exportVault('', d);
+    expect(fetched).toEqual([A, GONE]);
+    expect(result.missingImages).toBe(1);
+    const files = await unzip(result.chunks);
+    expect(Object.keys(files).sort()).toEqual([
+      'Album/Day one.md',
+      'Album/More/Later.md',
+      'Album/images/dot.png',
+      'Plain.md',
+    ]);
+    expect(files['Album/Day one.md']).toBe(
+      '![dot](images/dot.png)\n\n![web](https://example.com/x.png)\n',
+    );
+    expect(files['Album/More/Later.md']).toBe(`![again](../images/dot.png) ![gone](${GONE})\n`);
+    expect(files['Plain.md']).toBe('No images, and /files/ named in text.\n');
+  });
+
+  it('links across folders, escaping what a link cannot hold', () => {
+    expect(relativeLink('A/B/n.md', 'A/images/x.png')).toBe('../images/x.png');
+    expect(relativeLink('n.md', 'My notes/images/x.png')).toBe('My%20notes/images/x.png');
+    expect(relativeLink('A/n.md', 'A/images/x.png')).toBe('images/x.png');
+  });
+});
 
 describe('exportVault', () => {
   it('writes every document as folder/Title.md with its Markdown', async () => {

@@ -1,6 +1,7 @@
 import { VAULT_EXPORT_BATCH, type VaultEntry } from '../../../common/api/vault.ts';
 import { exportPaths, safeName } from '../../../common/vault/vaultPaths.ts';
 import { ZipWriter } from '../../../common/vault/zipWriter.ts';
+import { vaultImageWriter, type VaultImageDeps } from './exportImages.ts';
 
 /** What {@link exportVault} needs from the app; tests and the benchmark pass their own. */
 export interface ExportDeps {
@@ -15,6 +16,8 @@ export interface ExportDeps {
   yieldToBrowser(): Promise<void>;
   /** Called as documents are written: `done` of `total`. */
   onProgress(done: number, total: number): void;
+  /** Writes uploaded images into the zip; without it they stay linked by address. */
+  images?: VaultImageDeps;
 }
 
 /** A finished export. */
@@ -25,6 +28,8 @@ export interface VaultExport {
   chunks: Uint8Array<ArrayBuffer>[];
   /** Documents written. */
   count: number;
+  /** Uploaded images that could not be fetched, left linked by address. */
+  missingImages: number;
 }
 
 /**
@@ -37,6 +42,7 @@ export async function exportVault(folder: string, deps: ExportDeps): Promise<Vau
   const paths = exportPaths(documents, folder);
   const modified = new Map(documents.map((d) => [d.id, new Date(d.updatedAt)]));
   const zip = new ZipWriter();
+  const images = deps.images ? vaultImageWriter(zip, deps.images) : null;
   let done = 0;
   let handled = 0;
   deps.onProgress(0, documents.length);
@@ -49,7 +55,9 @@ export async function exportVault(folder: string, deps: ExportDeps): Promise<Vau
     }
     for (const file of files) {
       const path = paths.get(file.id);
-      if (path !== undefined) zip.add(path, file.markdown, modified.get(file.id));
+      if (path === undefined) continue;
+      const markdown = images ? await images.relink(file.markdown, path) : file.markdown;
+      zip.add(path, markdown, modified.get(file.id));
     }
     // A document trashed since the listing is simply not there; the count says what was written.
     done += files.length;
@@ -59,5 +67,10 @@ export async function exportVault(folder: string, deps: ExportDeps): Promise<Vau
     await deps.yieldToBrowser();
   }
   const last = folder.slice(folder.lastIndexOf('/') + 1);
-  return { fileName: `${safeName(last || 'Inkwell')}.zip`, chunks: zip.finish(), count: done };
+  return {
+    fileName: `${safeName(last || 'Inkwell')}.zip`,
+    chunks: zip.finish(),
+    count: done,
+    missingImages: images?.missing ?? 0,
+  };
 }

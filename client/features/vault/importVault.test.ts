@@ -3,6 +3,7 @@ import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { decodeMarkdownFile } from '../../../common/editor/markdown/decode.ts';
 import { parseMarkdown } from '../../../common/editor/markdown/parseMarkdown.ts';
 import type { VaultImportResult } from '../../../common/api/vault.ts';
+import { mapImageSources } from '../editor/uploads/imageSources.ts';
 import { importVault, type ImportDeps, type OutgoingNote, type VaultFile } from './importVault.ts';
 
 const file = (path: string, text: string | Uint8Array): VaultFile => {
@@ -15,8 +16,10 @@ function fakeServer(refuse: (note: OutgoingNote) => string | null = () => null) 
   const batches: number[] = [];
   let ids = 0;
   const deps: ImportDeps = {
-    parse: (bytes) =>
-      JSON.stringify(parseMarkdown(decodeMarkdownFile(bytes), inkwellSchema()).toJSON()),
+    parse: (bytes, images) => {
+      const doc = parseMarkdown(decodeMarkdownFile(bytes), inkwellSchema());
+      return JSON.stringify(mapImageSources(doc, images).toJSON());
+    },
     send: (documents) => {
       batches.push(documents.length);
       return Promise.resolve(
@@ -34,6 +37,52 @@ function fakeServer(refuse: (note: OutgoingNote) => string | null = () => null) 
   };
   return { deps, received, batches };
 }
+
+const imageSrcs = (note: OutgoingNote | undefined): string[] => {
+  const found: string[] = [];
+  const walk = (node: { attrs?: { src?: unknown }; content?: unknown[] }) => {
+    if (typeof node.attrs?.src === 'string') found.push(node.attrs.src);
+    for (const child of node.content ?? []) walk(child as typeof node);
+  };
+  if (note) walk(JSON.parse(note.content) as Parameters<typeof walk>[0]);
+  return found;
+};
+
+describe('importVault with images', () => {
+  it('uploads the images first and links each note to them; other files stay kept for later', async () => {
+    const server = fakeServer();
+    const uploads: string[] = [];
+    server.deps.uploadImage = (bytes, name) => {
+      uploads.push(name);
+      if (name === 'fake.png') {
+        return Promise.reject(new Error('This file is not an image Inkwell can show.'));
+      }
+      return Promise.resolve(`/files/${uploads.length}`);
+    };
+    const summary = await importVault(
+      [
+        file(
+          'Trip/Day 1.md',
+          '![shot](images/shot.png) ![bad](images/fake.png)\n\n![web](https://example.com/a.png)\n',
+        ),
+        file('Trip/images/shot.png', new Uint8Array([0x89, 0x50])),
+        file('Trip/images/fake.png', '<html>'),
+        file('Trip/guide.pdf', '%PDF'),
+      ],
+      server.deps,
+    );
+    expect(uploads).toEqual(['shot.png', 'fake.png']);
+    expect(imageSrcs(server.received[0])).toEqual([
+      '/files/1',
+      'images/fake.png',
+      'https://example.com/a.png',
+    ]);
+    expect(summary).toMatchObject({ imported: 1, images: 1, keptForLater: ['Trip/guide.pdf'] });
+    expect(summary.failed).toEqual([
+      { path: 'Trip/images/fake.png', reason: 'This file is not an image Inkwell can show.' },
+    ]);
+  });
+});
 
 describe('importVault', () => {
   it('imports each Markdown file as a document titled after it, in its folder', async () => {

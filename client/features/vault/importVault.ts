@@ -3,6 +3,7 @@ import type { VaultImportResult } from '../../../common/api/vault.ts';
 import { VAULT_BATCH_DOCUMENTS } from '../../../common/api/vault.ts';
 import { classifyVaultPath, displayPath } from '../../../common/vault/vaultPaths.ts';
 import { formatBytes, VaultArchiveError } from '../../../common/vault/zipReader.ts';
+import { imageResolver, isImagePath, normalVaultPath } from './vaultImages.ts';
 
 /** One file of a vault being imported, whatever it came from (a zip, a folder, a drop). */
 export interface VaultFile {
@@ -39,8 +40,16 @@ export interface OutgoingNote {
 
 /** What {@link importVault} needs from the app; tests pass fakes. */
 export interface ImportDeps {
-  /** Markdown bytes to the content JSON text; throws with a sentence when the codec refuses. */
-  parse(bytes: Uint8Array): string;
+  /**
+   * Markdown bytes to the content JSON text, each image address replaced by what `images`
+   * returns for it (null keeps it); throws with a sentence when the codec refuses.
+   */
+  parse(bytes: Uint8Array, images: (src: string) => string | null): string;
+  /**
+   * Uploads an image of the vault and resolves with its address (`/files/<id>`); rejects with a
+   * sentence for people. Without it, images are kept for later as other attachments are.
+   */
+  uploadImage?(bytes: Uint8Array, name: string): Promise<string>;
   /** Sends a batch; one result per document, in order. */
   send(documents: OutgoingNote[]): Promise<VaultImportResult[]>;
   /** A new random document id. */
@@ -67,7 +76,9 @@ export interface ImportSummary {
   imported: number;
   /** Folders they are in. */
   folders: number;
-  /** Files kept for later: attachments (images, PDFs), as Inkwell cannot store files yet. */
+  /** Images uploaded, which the notes' relative image links now show. */
+  images: number;
+  /** Files kept for later: attachments other than images (PDFs), which Inkwell cannot store yet. */
   keptForLater: string[];
   /** Settings and hidden files skipped (`.obsidian/`, `.trash/`, dot-files). */
   hidden: number;
@@ -106,19 +117,23 @@ export async function importVault(
     notes: 0,
     imported: 0,
     folders: 0,
+    images: 0,
     keptForLater: [],
     hidden: 0,
     failed: [],
     stopped: null,
   };
   const notes: { file: VaultFile; folder: string; title: string }[] = [];
+  const images: VaultFile[] = [];
   const seen = new Set<string>();
   let totalBytes = 0;
   for (const file of files) {
     const path = classifyVaultPath(file.path);
     if (path.kind === 'hidden') summary.hidden++;
-    else if (path.kind === 'attachment') summary.keptForLater.push(displayPath(file.path));
-    else if (path.kind === 'refused') {
+    else if (path.kind === 'attachment') {
+      if (deps.uploadImage && isImagePath(file.path)) images.push(file);
+      else summary.keptForLater.push(displayPath(file.path));
+    } else if (path.kind === 'refused') {
       summary.failed.push({ path: displayPath(file.path), reason: path.reason });
     } else if (path.kind === 'note') {
       if (seen.has(file.path)) {
@@ -179,6 +194,8 @@ export async function importVault(
     if (!stopped) inFlight = send(items);
   };
 
+  const uploaded = await uploadImages(images, deps, summary);
+
   let sliceStart = performance.now();
   deps.onProgress(0, notes.length);
   for (const [index, { file, folder, title }] of notes.entries()) {
@@ -190,7 +207,7 @@ export async function importVault(
           `It is ${formatBytes(file.size)}; notes up to ${formatBytes(VAULT_LIMITS.maxFileBytes)} can be imported.`,
         );
       }
-      const json = deps.parse(await file.read());
+      const json = deps.parse(await file.read(), imageResolver(file.path, uploaded));
       const bytes = new TextEncoder().encode(json).length;
       if (bytes > VAULT_LIMITS.maxDocumentBytes) {
         throw new Error(
@@ -222,4 +239,32 @@ export async function importVault(
   await inFlight;
   summary.folders = folders.size;
   return summary;
+}
+
+/**
+ * Uploads the vault's images one at a time, before the notes that link them, and maps each
+ * one's vault path (lower case) to its address. One the server refuses (not an image after all:
+ * 415) is listed with the server's reason; the notes linking it keep their links as written.
+ */
+async function uploadImages(
+  images: readonly VaultFile[],
+  deps: ImportDeps,
+  summary: ImportSummary,
+): Promise<Map<string, string>> {
+  const uploaded = new Map<string, string>();
+  const upload = deps.uploadImage;
+  if (!upload) return uploaded;
+  for (const file of images) {
+    const key = normalVaultPath(file.path)?.toLowerCase();
+    if (key === undefined || uploaded.has(key)) continue;
+    try {
+      const name = file.path.replaceAll('\\', '/').split('/').pop() ?? '';
+      uploaded.set(key, await upload(await file.read(), name));
+      summary.images++;
+    } catch (error) {
+      summary.failed.push({ path: displayPath(file.path), reason: reasonOf(error) });
+    }
+    await deps.yieldToBrowser();
+  }
+  return uploaded;
 }

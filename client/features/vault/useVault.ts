@@ -69,6 +69,10 @@ export function useVault() {
         );
         if (result.count === 0) toast.show('There are no documents to export.', 'info');
         else downloadBlob(result.fileName, new Blob(result.chunks, { type: 'application/zip' }));
+        if (result.missingImages > 0) {
+          const count = result.missingImages === 1 ? 'One image' : `${result.missingImages} images`;
+          toast.show(`${count} couldn't be fetched; linked by address instead.`, 'error');
+        }
       } catch (error) {
         toast.show(`Couldn't export: ${reasonOf(error)}`, 'error');
       } finally {

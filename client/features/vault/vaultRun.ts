@@ -1,5 +1,8 @@
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
+import { uploadFile } from '../../lib/uploadFile.ts';
+import { fetchUploadedImage } from '../editor/uploads/fetchUploadedImage.ts';
+import { mapImageSources } from '../editor/uploads/imageSources.ts';
 import { exportVault, type VaultExport } from './exportVault.ts';
 import { importVault, type ImportSummary } from './importVault.ts';
 import { listVault, sendVaultBatch, vaultMarkdown } from './vaultApi.ts';
@@ -21,7 +24,12 @@ export async function runImport(input: VaultInput, onProgress: OnProgress): Prom
   return importVault(files, {
     // The codec's default schema is the editor's (built once); importing it here would make
     // the bundler split the editor's packages out of the first download into extra chunks.
-    parse: (bytes) => JSON.stringify(codec.parseMarkdown(codec.decodeMarkdownFile(bytes)).toJSON()),
+    parse: (bytes, images) => {
+      const doc = codec.parseMarkdown(codec.decodeMarkdownFile(bytes));
+      return JSON.stringify(mapImageSources(doc, images).toJSON());
+    },
+    uploadImage: async (bytes, name) =>
+      (await uploadFile(new Blob([bytes as Uint8Array<ArrayBuffer>]), name)).url,
     send: sendVaultBatch,
     newId: randomUuid,
     yieldToBrowser,
@@ -30,11 +38,18 @@ export async function runImport(input: VaultInput, onProgress: OnProgress): Prom
 }
 
 /** Exports a folder ('' for everything) as a zip, through the app's API. */
-export function runExport(folder: string, onProgress: OnProgress): Promise<VaultExport> {
+export async function runExport(folder: string, onProgress: OnProgress): Promise<VaultExport> {
+  const codec = await loadMarkdownCodec();
   return exportVault(folder, {
     list: listVault,
     markdown: vaultMarkdown,
     yieldToBrowser,
     onProgress,
+    images: {
+      fetchImage: fetchUploadedImage,
+      // Only notes that hold an uploaded image's address are parsed and written again.
+      relink: (markdown, replace) =>
+        codec.serializeMarkdown(mapImageSources(codec.parseMarkdown(markdown), replace)),
+    },
   });
 }

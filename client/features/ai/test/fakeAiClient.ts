@@ -19,6 +19,7 @@ export function fakeAiClient(...answers: FakeAnswer[]) {
     post: refuse,
     patch: refuse,
     delete: refuse,
+    getRaw: refuse,
     stream: (path, body, options = {}) => {
       calls.push({ path, body, signal: options.signal });
       const answer = answers.shift();

@@ -3,10 +3,12 @@ import type { Editor } from '@tiptap/core';
 import { useCallback } from 'react';
 import { MarkdownImportError } from '../../../../common/editor/markdown/decode.ts';
 import { useToast } from '../../../components/toastContext.ts';
-import { downloadText, fileNameForTitle } from '../../../lib/download.ts';
+import { downloadBlob, downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
+import { exportWithImages } from '../uploads/exportWithImages.ts';
+import { fetchUploadedImage } from '../uploads/fetchUploadedImage.ts';
 import { withAbsoluteFileUrls } from '../uploads/imageSources.ts';
 import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
 import { loadMarkdownCodec } from './codec.ts';
@@ -54,6 +56,26 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
     }
   }, [serialize, getTitle, toast]);
 
+  const exportZip = useCallback(async () => {
+    try {
+      const zip = await run('Exporting with images…', async () => {
+        const { serializeMarkdown } = await loadMarkdownCodec();
+        return exportWithImages(unchunked(editor.state.doc), getTitle(), {
+          fetchImage: fetchUploadedImage,
+          serialize: serializeMarkdown,
+          origin: window.location.origin,
+        });
+      });
+      downloadBlob(zip.fileName, new Blob(zip.chunks, { type: 'application/zip' }));
+      if (zip.missing > 0) {
+        const count = zip.missing === 1 ? 'One image' : `${zip.missing} images`;
+        toast.show(`${count} couldn't be fetched; linked by address instead.`, 'error');
+      }
+    } catch (error) {
+      toast.show(describe(error, 'export this document with its images'), 'error');
+    }
+  }, [editor, run, getTitle, toast]);
+
   const copyMarkdown = useCallback(async () => {
     try {
       const markdown = await serialize('Copying Markdown…');
@@ -92,6 +114,7 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
     /** Label of the running slow task, or null. */
     progress: progressLabel,
     exportFile,
+    exportZip,
     copyMarkdown,
     insertMarkdown,
     pasteHint,

@@ -1,5 +1,4 @@
-import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Transform } from '@tiptap/pm/transform';
+import { Fragment, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { fileUrl } from '../../../../common/api/fileUrl.ts';
 
 const isImage = (node: ProseMirrorNode) =>
@@ -16,25 +15,31 @@ export function imageSources(doc: ProseMirrorNode): string[] {
 
 /**
  * `doc` with each image's address replaced by what `replace` returns for it (null keeps it);
- * `doc` itself when nothing changed.
+ * `doc` itself when nothing changed. The tree is rebuilt rather than transformed: a transform
+ * checks each parent's content against the schema, and the unchunked document that export
+ * serialises holds blocks straight under `doc`, which the editor's schema (chunks) does not allow.
  */
 export function mapImageSources(
   doc: ProseMirrorNode,
   replace: (src: string) => string | null,
 ): ProseMirrorNode {
-  const changes: { pos: number; src: string }[] = [];
-  doc.descendants((node, pos) => {
-    if (!isImage(node) || typeof node.attrs.src !== 'string') return;
-    const src = replace(node.attrs.src);
-    if (src !== null && src !== node.attrs.src) changes.push({ pos, src });
-  });
-  if (changes.length === 0) return doc;
-  const transform = new Transform(doc);
-  for (const { pos, src } of changes) {
-    const node = transform.doc.nodeAt(pos);
-    if (node) transform.setNodeMarkup(pos, undefined, { ...node.attrs, src });
-  }
-  return transform.doc;
+  const map = (node: ProseMirrorNode): ProseMirrorNode => {
+    if (isImage(node) && typeof node.attrs.src === 'string') {
+      const src = replace(node.attrs.src);
+      if (src === null || src === node.attrs.src) return node;
+      return node.type.create({ ...node.attrs, src }, node.content, node.marks);
+    }
+    if (node.isLeaf) return node;
+    let changed = false;
+    const children: ProseMirrorNode[] = [];
+    node.forEach((child) => {
+      const mapped = map(child);
+      if (mapped !== child) changed = true;
+      children.push(mapped);
+    });
+    return changed ? node.copy(Fragment.fromArray(children)) : node;
+  };
+  return map(doc);
 }
 
 /**
