@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { documentResponseSchema, listDocumentsResponseSchema } from '../../common/api/documents.ts';
+import { backlinksResponseSchema } from '../../common/api/links.ts';
 import { meResponseSchema } from '../../common/api/session.ts';
 import type { ResponseSchema } from './api.ts';
 import {
+  backlinksResponseCheck,
   documentResponseCheck,
   listDocumentsResponseCheck,
   meResponseCheck,
@@ -81,6 +83,18 @@ const cases: [string, ResponseSchema<unknown>, ResponseSchema<unknown>, unknown[
       { document: { ...meta, content: { type: 'paragraph' } } },
       { document: { ...meta, content: { type: 'doc', content: {} } } },
       { document: { ...meta, content: 'doc' } },
+    ],
+  ],
+  [
+    'GET /api/documents/:id/backlinks',
+    backlinksResponseCheck,
+    backlinksResponseSchema,
+    [
+      { backlinks: [] },
+      { backlinks: {} },
+      {},
+      ...variants({ id: 'd1', title: 'Links here', links: 2 }, (row) => ({ backlinks: [row] })),
+      { backlinks: [{ id: 'd1', title: 'x', links: 2 ** 60 }] },
     ],
   ],
 ];

@@ -1,9 +1,10 @@
 import type { DocumentRecord, DocumentSummary } from '../../common/api/documents.ts';
+import type { Backlink, BacklinksResponse } from '../../common/api/links.ts';
 import type { MeResponse } from '../../common/api/session.ts';
 import type { ResponseSchema } from './api.ts';
 
-// The three answers the editor route reads at start (who is signed in, the document list, the
-// open document), checked without zod: zod and the schemas weigh about 24 KB gzip, as much as the
+// The answers the editor route reads at start (who is signed in, the document list, the open
+// document and the documents linking to it), checked without zod: zod and the schemas weigh about 24 KB gzip, as much as the
 // rest of the app's own code, and would load before the editor could show. Each check accepts
 // what the zod schema of common/api accepts and drops unknown keys as it does; startChecks.test.ts
 // holds them to that, and the annotations below to the schemas' types. Every other answer, and
@@ -115,5 +116,12 @@ export const listDocumentsResponseCheck: ResponseSchema<{ documents: DocumentSum
 export const documentResponseCheck: ResponseSchema<{ document: DocumentRecord }> = schema(
   object<{ document: DocumentRecord }>({
     document: object<DocumentRecord>({ ...summaryShape, content }),
+  }),
+);
+
+/** `GET /api/documents/:id/backlinks`, as `backlinksResponseSchema`: read as a document opens. */
+export const backlinksResponseCheck: ResponseSchema<BacklinksResponse> = schema(
+  object<BacklinksResponse>({
+    backlinks: arrayOf(object<Backlink>({ id: string, title: string, links: integer })),
   }),
 );
