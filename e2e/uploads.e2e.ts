@@ -224,12 +224,18 @@ test('a Markdown file that embeds screenshots as data: addresses imports them as
       canvas.height = 10;
       return canvas.toDataURL('image/png');
     });
+    // Nothing of the new document is asked for before the server has it (its backlinks were: 404).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
     await importMarkdown(page, `# Notes\n\n![shot](${png})\n\nAfter the image.\n`, 'shots.md');
     await uploadedImages(page).first().waitFor();
     await saved(page);
     assert.doesNotMatch(await editorLocator(page).innerHTML(), /data:image/);
     assert.equal(await uploadedImages(page).first().getAttribute('alt'), 'shot');
     await editorLocator(page).getByText('After the image.').waitFor();
+    assert.deepEqual(refused, []);
     assert.deepEqual(session.errors, []);
   } finally {
     await session.close();

@@ -69,8 +69,12 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
 
   // The row's excerpt is worked out only when the content (not just the title) changed.
   const excerptFor = useRef<{ doc: ProseMirrorNode; excerpt: string } | null>(null);
+  // A document made in this tab (new, imported) reaches the server with its first save; until
+  // then there is nothing to ask about it (its backlinks would answer 404).
+  const [onServer, setOnServer] = useState(!opened.creating);
   const onSaved = useCallback(
     (snapshot: Snapshot<ProseMirrorNode>, result: SaveResult) => {
+      setOnServer(true);
       if (excerptFor.current?.doc !== snapshot.doc) {
         excerptFor.current = { doc: snapshot.doc, excerpt: excerptOf(snapshot.doc) };
       }
@@ -168,7 +172,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
           onShortcuts={() => setSheetOpen(true)}
         />
       </Editor>
-      <WikilinkPanel documentId={id} openedTitle={opened.record.title} />
+      <WikilinkPanel documentId={id} openedTitle={opened.record.title} onServer={onServer} />
       <StatusBar editor={editor} saveState={save.status} />
       <MarkdownFileInput ref={fileInput} onFile={(file) => void importFile(file)} />
       <ErrorBoundary key={dialogKey} onError={dialogFailed}>

@@ -28,6 +28,8 @@ export interface WikilinkPanelProps {
   documentId: string;
   /** Its title on the server when it was opened: the name links used until a rename. */
   openedTitle: string;
+  /** Whether the server has the document yet (one made in this tab arrives with its first save). */
+  onServer: boolean;
 }
 
 /** The title a document created from an unresolved link gets: the target's last segment. */
@@ -43,7 +45,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * link (or offers to create it), lists the documents that link here ("Linked from"), and after
  * a rename offers to update the links that still use the old title.
  */
-export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
+export function WikilinkPanel({ documentId, openedTitle, onServer }: WikilinkPanelProps) {
   const toast = useToast();
   const list = useDocumentList();
   const { documents } = useDocumentListState();
@@ -58,6 +60,7 @@ export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
   }, [savedTitle]);
 
   useEffect(() => {
+    if (!onServer) return;
     let live = true;
     getBacklinks(documentId).then(
       (rows) => live && setBacklinks(rows),
@@ -66,7 +69,7 @@ export function WikilinkPanel({ documentId, openedTitle }: WikilinkPanelProps) {
     return () => {
       live = false;
     };
-  }, [documentId, savedTitle]);
+  }, [documentId, savedTitle, onServer]);
 
   useEffect(
     () =>
