@@ -27,6 +27,7 @@ function losses(
  * stored document's checks dropped: each lost words as a file, as a paste, or both.
  */
 const FOUND_BY_THE_LONG_RUN: Array<[string, string]> = [
+  ['keeps the address of a link with no text, as text', 'See [](https://example.com/page) here.'],
   [
     'keeps a div tag whose attribute a stray ]] was typed into, as text',
     '<div ]]class="callout">\nKeep this paragraph.\n</div>',

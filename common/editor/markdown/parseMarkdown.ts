@@ -653,6 +653,14 @@ class InlineBuilder {
           break;
         case 'link_open': {
           const href = String(t.attrGet('href') ?? '');
+          if (tokens[i + 1]?.type === 'link_close') {
+            // A link with no text has nothing for its mark to sit on: its address stays as the
+            // text it was written as, rather than vanish (docs/limits.md, no silent loss).
+            const title = t.attrGet('title');
+            this.text(`[](${href}${title ? ` "${title}"` : ''})`);
+            i++;
+            break;
+          }
           this.open(
             'link',
             isAllowedLinkUrl(href)
