@@ -149,12 +149,19 @@ test('every block of the slash menu can be inserted, and exports as Markdown', a
   await page.keyboard.press('Tab');
   await page.keyboard.type('Cell two');
   await editor.locator('table th:nth-child(2)', { hasText: /^Cell two$/ }).waitFor();
-  // A frame apart, as a person presses them: prosemirror-tables decides at the cell's edge from
-  // the selection ProseMirror has read back from the page, which lags keys sent back to back.
-  for (let i = 0; i <= 'Cell two'.length; i++) {
+  // prosemirror-tables decides at the cell's edge from the selection ProseMirror has read back
+  // from the page, which lags keys sent back to back (by more than a frame on a busy machine):
+  // each key waits until the editor holds the selection it made, as a person's keys would.
+  for (let i = 1; i <= 'Cell two'.length; i++) {
     await page.keyboard.press('Shift+ArrowLeft');
-    await nextFrame(page);
+    await page.waitForFunction((length) => {
+      const dom = document.querySelector('.ProseMirror') as
+        (Element & { editor?: { state: { selection: { from: number; to: number } } } }) | null;
+      const selection = dom?.editor?.state.selection;
+      return selection !== undefined && selection.to - selection.from === length;
+    }, i);
   }
+  await page.keyboard.press('Shift+ArrowLeft');
   await editor.locator('table th.selectedCell').nth(1).waitFor();
   assert.equal(await editor.locator('table .selectedCell').count(), 2);
   await page.keyboard.press('ArrowRight');

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contentExtensions } from '../../../../common/editor/extensions.ts';
 import { EditableTable } from './EditableTable.ts';
 
@@ -62,6 +62,25 @@ describe('EditableTable', () => {
     expect(editor.commands.goToNextCell()).toBe(false);
     expect(editor.chain().addRowAfter().goToNextCell().run()).toBe(true);
     expect(editor.view.dom.querySelectorAll('tr')).toHaveLength(3);
+    editor.destroy();
+  });
+
+  it('keeps a Tab pressed in a table before its editing has loaded, and moves once it has', async () => {
+    // A fresh copy of the module, whose table editing has not been loaded yet.
+    vi.resetModules();
+    const fresh = await import('./EditableTable.ts');
+    const editor = new Editor({
+      element: document.createElement('div'),
+      extensions: contentExtensions({ table: fresh.EditableTable }),
+      content: TABLE,
+    });
+    editor.commands.setTextSelection(3);
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', cancelable: true, bubbles: true });
+    editor.view.dom.dispatchEvent(tab);
+    // Let through, the browser would move the focus out of the editor.
+    expect(tab.defaultPrevented).toBe(true);
+    expect(hasTableEditing(editor)).toBe(false);
+    await settle(() => editor.state.selection.$from.parent.textContent === 'B');
     editor.destroy();
   });
 

@@ -108,8 +108,7 @@ function tableEditingSlot(editor: Editor): Plugin<boolean> {
 /**
  * The browser editor's table: the shared schema node plus what editing a table needs, that is
  * Tiptap's node view, commands, keys and plugin, with prosemirror-tables loaded on first need.
- * Before it has loaded no table exists (it starts loading with the first), so the commands and
- * keys have nothing to do.
+ * It starts loading with the first table; a table key pressed before it has loaded waits for it.
  */
 export const EditableTable = Table.extend({
   addNodeView() {
@@ -142,12 +141,9 @@ export const EditableTable = Table.extend({
   addKeyboardShortcuts() {
     const deleteWhenAllCellsSelected = () => deleteTableWhenAllCellsSelected(this.editor);
     return {
-      Tab: () => {
-        if (this.editor.commands.goToNextCell()) return true;
-        if (!this.editor.can().addRowAfter()) return false;
-        return this.editor.chain().addRowAfter().goToNextCell().run();
-      },
-      'Shift-Tab': () => this.editor.commands.goToPreviousCell(),
+      Tab: () => whenTablesLoaded(this.editor, () => nextCellOrNewRow(this.editor)),
+      'Shift-Tab': () =>
+        whenTablesLoaded(this.editor, () => this.editor.commands.goToPreviousCell()),
       Backspace: deleteWhenAllCellsSelected,
       'Mod-Backspace': deleteWhenAllCellsSelected,
       Delete: deleteWhenAllCellsSelected,
@@ -159,6 +155,34 @@ export const EditableTable = Table.extend({
     return [tableEditingSlot(this.editor)];
   },
 });
+
+/** Tab: the next cell, or a new row from the last one. */
+function nextCellOrNewRow(editor: Editor): boolean {
+  if (editor.commands.goToNextCell()) return true;
+  if (!editor.can().addRowAfter()) return false;
+  return editor.chain().addRowAfter().goToNextCell().run();
+}
+
+/**
+ * Runs a table key's command, or, in a table whose editing is still loading (a document just
+ * opened, a table just pasted), keeps the key and runs it once loaded: let through, Tab would move
+ * the focus out of the editor.
+ */
+function whenTablesLoaded(editor: Editor, command: () => boolean): boolean {
+  if (tables) return command();
+  const inTable = findParentNodeClosestToPos(
+    editor.state.selection.$from,
+    (node) => node.type.name === 'table',
+  );
+  if (!inTable) return false;
+  void loadTableEditing().then(
+    () => {
+      if (!editor.isDestroyed) command();
+    },
+    () => undefined,
+  );
+  return true;
+}
 
 /** Deleting with every cell of a table selected deletes the table, as Tiptap's table does. */
 function deleteTableWhenAllCellsSelected(editor: Editor): boolean {
