@@ -53,6 +53,11 @@ export interface EditorExtensionOptions {
   markdown: MarkdownTransferOptions;
   /** Told why a paste, drop or upload was refused (too deep, not an image…), for the writer. */
   onRefused?: (message: string) => void;
+  /**
+   * False on a shared document: the editor's own undo would take back other writers' changes;
+   * collaboration brings undo per writer instead (collab/Collaboration.ts).
+   */
+  undoRedo?: false;
 }
 
 /**
@@ -79,7 +84,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     BlockChunks,
     BlockPlaceholder.configure({ placeholder: placeholderFor }),
     CharacterCount.configure({ wordCounter: countWords }),
-    UndoRedo,
+    ...(options.undoRedo === false ? [] : [UndoRedo]),
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
     HtmlSanitizerLoader,

@@ -1,0 +1,360 @@
+import { Fragment, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
+import type { Transaction } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
+import { updateYFragment } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { chunkBlocks } from '../chunks/chunks.ts';
+import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
+import { buildTopBlock, createMeta, type RepairReport, type YMeta } from './yToProsemirror.ts';
+
+/** Meta of an editor transaction that brings changes from the shared document (someone else's, or an undo). */
+export const REMOTE_CHANGE = 'inkwellCollabRemote';
+/** Meta of a remote transaction made by this writer's undo or redo. */
+export const UNDO_CHANGE = 'inkwellCollabUndo';
+
+/** Whether `tr` came from the shared document rather than from this writer's typing. */
+export function isRemoteChange(tr: Pick<Transaction, 'getMeta'>): boolean {
+  return tr.getMeta(REMOTE_CHANGE) === true;
+}
+
+type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
+
+/**
+ * Keeps the chunked editor document and the shared, unchunked Y.XmlFragment in step: one
+ * fragment child per top-level block, index for index (chunks are never in the shared document).
+ *
+ * Why not y-tiptap's ySyncPlugin: it binds the fragment to the editor's document as it is, chunks
+ * included, so one writer's gathering or splitting of chunks would become a delete and re-insert
+ * of text for everyone. Its per-block primitive, `updateYFragment`, is used for every block that
+ * changed; what is ours is finding those blocks (by identity, chunk by chunk, so a keystroke costs
+ * the number of chunks rather than of blocks, see blockIndex.ts) and the reverse direction, which
+ * replaces only the changed range inside each changed block so that carets and decorations map.
+ */
+export class ChunkedYBinding {
+  readonly doc: Y.Doc;
+  readonly meta: YMeta = createMeta();
+  /** Origin of local changes that undo tracks (the binding itself is the tracked origin). */
+  readonly untrackedOrigin = { binding: this };
+  /** The editor document the fragment is in step with. */
+  private synced: ProseMirrorNode | null = null;
+  private view: EditorView | null = null;
+  /**
+   * Top-level children the schema refused, shown repaired: y-tiptap's writer cannot update them
+   * in place (it miscounts a text holding an element), so a local edit replaces them whole.
+   */
+  private readonly repaired = new WeakSet<YChild>();
+  /** A local change since the last write that belongs in undo history. */
+  historyPending = false;
+
+  constructor(
+    readonly fragment: Y.XmlFragment,
+    private readonly report: RepairReport = () => undefined,
+  ) {
+    const doc = fragment.doc;
+    if (!doc) throw new RangeError('The fragment must belong to a Y.Doc.');
+    this.doc = doc;
+  }
+
+  /**
+   * The editor document holding the fragment's content, in chunks. An empty fragment shows one
+   * empty paragraph that is not written until it is typed into: two writers opening an empty
+   * document at once would otherwise add two.
+   */
+  initialDoc(schema: Schema): ProseMirrorNode {
+    this.meta.mapping.clear();
+    const blocks = this.fragment.toArray().map((child) => this.build(child, schema));
+    const paragraph = schema.nodes.paragraph;
+    if (blocks.length === 0 && paragraph) blocks.push(paragraph.create());
+    return schema.topNodeType.create(null, chunkBlocks(schema, blocks));
+  }
+
+  private build(child: YChild, schema: Schema): ProseMirrorNode {
+    let refused = false;
+    const block = buildTopBlock(child, schema, this.meta, (problem) => {
+      refused = true;
+      this.report(problem);
+    });
+    if (refused) this.repaired.add(child);
+    else this.repaired.delete(child);
+    return block;
+  }
+
+  /** Starts listening to the fragment; the view must show {@link initialDoc}'s result. */
+  attach(view: EditorView): void {
+    this.view = view;
+    this.synced = view.state.doc;
+    if (blockCount(view.state.doc) !== this.fragment.length && this.fragment.length > 0) {
+      this.rerender();
+    }
+    this.fragment.observeDeep(this.observe);
+  }
+
+  detach(): void {
+    this.fragment.unobserveDeep(this.observe);
+    this.view = null;
+  }
+
+  /** Writes what the editor changed since the last call into the fragment. */
+  syncLocal(view: EditorView): void {
+    const doc = view.state.doc;
+    const old = this.synced;
+    if (doc === old) return;
+    this.synced = doc;
+    const tracked = this.historyPending;
+    this.historyPending = false;
+    // Read-only: the shared document is only read.
+    if (!old || !view.editable) return;
+    const change = changedBlocks(old, doc);
+    if (!change) return;
+    this.doc.transact(
+      () => this.write(old, doc, change.from, change.oldTo, change.newTo),
+      tracked ? this : this.untrackedOrigin,
+    );
+  }
+
+  private write(
+    old: ProseMirrorNode,
+    doc: ProseMirrorNode,
+    from: number,
+    oldTo: number,
+    newTo: number,
+  ): void {
+    const olds = blocksBetween(old, from, oldTo);
+    const news = blocksBetween(doc, from, newTo);
+    const yCount = this.fragment.length;
+    const ys: YChild[] = [];
+    for (let i = from; i < Math.min(oldTo, yCount); i++) ys.push(this.fragment.get(i));
+    // Blocks equal in content at either end (Enter at a paragraph's start makes the old
+    // paragraph the second one): kept as they are, so text someone else types in them stays.
+    let head = 0;
+    while (head < olds.length && head < news.length && olds[head]?.eq(news[head]!)) head++;
+    let tail = 0;
+    while (
+      tail < olds.length - head &&
+      tail < news.length - head &&
+      olds[olds.length - 1 - tail]?.eq(news[news.length - 1 - tail]!)
+    ) {
+      tail++;
+    }
+    const remap = (y: YChild | undefined, node: ProseMirrorNode | undefined) => {
+      if (y && node) this.meta.mapping.set(y, node);
+    };
+    for (let k = 0; k < head; k++) remap(ys[k], news[k]);
+    for (let k = 1; k <= tail; k++) remap(ys[olds.length - k], news[news.length - k]);
+    const oldMiddle = olds.length - head - tail;
+    const newMiddle = news.slice(head, news.length - tail);
+    const yMiddle = ys.slice(head, Math.max(head, ys.length - tail));
+    const start = from + head;
+    const pairs = Math.min(oldMiddle, newMiddle.length, yMiddle.length);
+    for (let k = 0; k < pairs; k++) {
+      this.updateBlock(start + k, yMiddle[k]!, newMiddle[k]!);
+    }
+    const extraOld = Math.min(oldMiddle, yMiddle.length) - pairs;
+    if (extraOld > 0) this.fragment.delete(start + pairs, extraOld);
+    const inserted = newMiddle.slice(pairs);
+    if (inserted.length > 0)
+      this.insertBlocks(Math.min(start + pairs, this.fragment.length), inserted);
+  }
+
+  /** Brings fragment child `index` in line with `node`, in place when it is the same kind. */
+  private updateBlock(index: number, y: YChild, node: ProseMirrorNode): void {
+    if (y instanceof Y.XmlElement && y.nodeName === node.type.name && !this.repaired.has(y)) {
+      try {
+        updateYFragment(this.doc, y, node, this.meta);
+        return;
+      } catch (error) {
+        this.report(`updating a block failed: ${String(error)}`);
+      }
+    }
+    this.meta.mapping.delete(y);
+    this.fragment.delete(index, 1);
+    this.insertBlocks(index, [node]);
+  }
+
+  private insertBlocks(index: number, nodes: readonly ProseMirrorNode[]): void {
+    const elements = nodes.map((node) => new Y.XmlElement(node.type.name));
+    this.fragment.insert(index, elements);
+    // Filled once in the document: y-tiptap's writer reads the element it fills.
+    elements.forEach((element, i) => updateYFragment(this.doc, element, nodes[i], this.meta));
+  }
+
+  private observe = (events: Y.YEvent<Y.AbstractType<unknown>>[], transaction: Y.Transaction) => {
+    if (transaction.origin === this || transaction.origin === this.untrackedOrigin) return;
+    const view = this.view;
+    if (!view) return;
+    Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
+      if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) {
+        this.meta.mapping.delete(struct.content.type);
+      }
+    });
+    let tr: Transaction | null;
+    try {
+      tr = this.remoteTransaction(view, events);
+    } catch (error) {
+      this.report(`a remote change could not be applied in place: ${String(error)}`);
+      tr = null;
+    }
+    if (!tr) {
+      this.rerender();
+      return;
+    }
+    if (transaction.origin instanceof Y.UndoManager) tr.setMeta(UNDO_CHANGE, true).scrollIntoView();
+    this.synced = tr.doc;
+    view.dispatch(tr);
+  };
+
+  /**
+   * The editor transaction for a change of the fragment: blocks inserted and deleted at their
+   * index, and each changed block replaced only where it differs. Null when the editor and the
+   * fragment were found out of step (then everything is read again).
+   */
+  private remoteTransaction(
+    view: EditorView,
+    events: Y.YEvent<Y.AbstractType<unknown>>[],
+  ): Transaction | null {
+    const { state } = view;
+    const schema = state.schema;
+    type Op =
+      | { kind: 'delete'; index: number; count: number }
+      | { kind: 'insert'; index: number; children: YChild[] }
+      | { kind: 'update'; index: number; child: YChild };
+    const ops: Op[] = [];
+    const inserted = new Set<unknown>();
+    for (const event of events) {
+      if (event.target !== this.fragment) continue;
+      let index = 0;
+      for (const delta of event.changes.delta) {
+        if (delta.retain) index += delta.retain;
+        else if (delta.delete) {
+          ops.push({ kind: 'delete', index, count: delta.delete });
+          index += delta.delete;
+        } else if (Array.isArray(delta.insert)) {
+          const children = delta.insert as YChild[];
+          children.forEach((child) => inserted.add(child));
+          ops.push({ kind: 'insert', index, children });
+        }
+      }
+    }
+    const changed = new Set<YChild>();
+    for (const event of events) {
+      let target: Y.AbstractType<unknown> | null = event.target;
+      while (target && target.parent !== this.fragment) target = target.parent;
+      if (!target || target === this.fragment || inserted.has(target)) continue;
+      if (target._item?.deleted) continue;
+      changed.add(target as YChild);
+    }
+    if (changed.size > 0) {
+      const olds = new Map<ProseMirrorNode, YChild>();
+      for (const child of changed) {
+        const old = this.meta.mapping.get(child);
+        if (!old || Array.isArray(old)) return null;
+        olds.set(old, child);
+      }
+      const found = findBlocks(state.doc, new Set(olds.keys()));
+      if (found.size !== olds.size) return null;
+      for (const [old, { index }] of found) {
+        const child = olds.get(old);
+        if (child) ops.push({ kind: 'update', index, child });
+      }
+    }
+    // From the end, so that the indices of the blocks before each change stay as they were;
+    // at one index, the change of the old block before the insert in front of it.
+    ops.sort(
+      (a, b) => b.index - a.index || (a.kind === 'insert' ? 1 : 0) - (b.kind === 'insert' ? 1 : 0),
+    );
+    const tr = state.tr;
+    const updated: { child: YChild; pos: number; steps: number }[] = [];
+    for (const op of ops) {
+      if (op.kind === 'delete') deleteBlocks(tr, op.index, op.count);
+      else if (op.kind === 'insert') {
+        const nodes = op.children.map((child) => this.build(child, schema));
+        insertBlocks(tr, op.index, nodes);
+      } else {
+        const pos = blockStart(tr.doc, op.index);
+        const old = tr.doc.nodeAt(pos);
+        if (!old) return null;
+        replaceBlock(tr, pos, old, this.build(op.child, schema));
+        updated.push({ child: op.child, pos, steps: tr.steps.length });
+      }
+    }
+    if (tr.doc.childCount === 0) insertBlocks(tr, 0, []);
+    // The mapping must name the blocks of the new document (see findBlocks above).
+    for (const { child, pos, steps } of updated) {
+      const node = tr.doc.nodeAt(tr.mapping.slice(steps).map(pos, 1));
+      if (node) this.meta.mapping.set(child, node);
+    }
+    return tr.setMeta(REMOTE_CHANGE, true).setMeta('addToHistory', false);
+  }
+
+  /** Reads the whole fragment again: the fallback when editor and fragment are out of step. */
+  rerender(): void {
+    const view = this.view;
+    if (!view) return;
+    const { state } = view;
+    const doc = this.initialDoc(state.schema);
+    const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
+    tr.setMeta(REMOTE_CHANGE, true).setMeta('addToHistory', false);
+    this.synced = tr.doc;
+    view.dispatch(tr);
+  }
+}
+
+/** Deletes blocks `index` to `index + count`, whole chunks when they empty one. */
+function deleteBlocks(tr: Transaction, index: number, count: number): void {
+  const { doc } = tr;
+  const from = blockStart(doc, index);
+  const lastStart = blockStart(doc, index + count - 1);
+  const last = doc.nodeAt(lastStart);
+  if (!last) return;
+  const to = lastStart + last.nodeSize;
+  const $from = doc.resolve(from);
+  const $to = doc.resolve(to);
+  // A chunk may not be empty: when the range covers its first to last block, the chunks go.
+  if ($from.parentOffset === 0 && $to.parentOffset === $to.parent.content.size) {
+    tr.delete(from - 1, to + 1);
+  } else {
+    tr.delete(from, to);
+  }
+}
+
+/** Inserts `nodes` before block `index` (at the end for the block count). */
+function insertBlocks(tr: Transaction, index: number, nodes: readonly ProseMirrorNode[]): void {
+  const schema = tr.doc.type.schema;
+  if (tr.doc.childCount === 0) {
+    const blocks = nodes.length > 0 ? nodes : [schema.nodes.paragraph!.create()];
+    tr.insert(0, chunkBlocks(schema, blocks));
+    return;
+  }
+  if (nodes.length === 0) return;
+  tr.insert(blockStart(tr.doc, index), Fragment.fromArray(nodes));
+}
+
+/**
+ * Replaces the block at `pos` by `next`, touching only the range where they differ when they are
+ * the same kind of block (as ProseMirror's own reading of a DOM change does), so that the caret
+ * and decorations in the rest of the block stay where they were.
+ */
+function replaceBlock(
+  tr: Transaction,
+  pos: number,
+  old: ProseMirrorNode,
+  next: ProseMirrorNode,
+): void {
+  if (old.type === next.type && old.sameMarkup(next)) {
+    const start = old.content.findDiffStart(next.content);
+    if (start === null) return;
+    const end = old.content.findDiffEnd(next.content);
+    if (end) {
+      let { a: endA, b: endB } = end;
+      const overlap = start - Math.min(endA, endB);
+      if (overlap > 0) {
+        endA += overlap;
+        endB += overlap;
+      }
+      tr.replace(pos + 1 + start, pos + 1 + endA, next.slice(start, endB));
+      if (tr.doc.nodeAt(pos)?.eq(next)) return;
+    }
+  }
+  const current = tr.doc.nodeAt(pos);
+  tr.replaceWith(pos, pos + (current ?? old).nodeSize, next);
+}

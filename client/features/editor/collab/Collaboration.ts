@@ -1,0 +1,109 @@
+import { Extension, type Content } from '@tiptap/core';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import * as Y from 'yjs';
+import { ChunkedYBinding, isRemoteChange } from './ChunkedYBinding.ts';
+import type { RepairReport } from './yToProsemirror.ts';
+
+/** Options of {@link Collaboration}. */
+export interface CollaborationOptions {
+  /** The shared document's content: the unchunked ProseMirror document (XmlFragment `default`). */
+  fragment: Y.XmlFragment | null;
+  /** Told when a remote change held something the schema refuses, and was repaired. */
+  onRepair?: RepairReport;
+}
+
+export interface CollaborationStorage {
+  binding: ChunkedYBinding | null;
+  /** Undo of this writer's own changes only. */
+  undoManager: Y.UndoManager | null;
+}
+
+declare module '@tiptap/core' {
+  interface Storage {
+    inkwellCollaboration: CollaborationStorage;
+  }
+}
+
+export const collaborationKey = new PluginKey('inkwellCollaboration');
+
+/**
+ * The editor on a shared Y.Doc (see ChunkedYBinding), with undo per writer: Y.UndoManager
+ * tracks only this binding's changes, so undo never takes back what someone else typed. The
+ * editor must run without its own undo (`editorExtensions({ undoRedo: false })`), whose steps
+ * would undo remote changes too.
+ */
+export const Collaboration = Extension.create<CollaborationOptions, CollaborationStorage>({
+  name: 'inkwellCollaboration',
+  // Before other extensions' keymaps, so that Mod-Z is this undo.
+  priority: 1000,
+
+  addOptions() {
+    return { fragment: null, onRepair: undefined };
+  },
+
+  addStorage() {
+    return { binding: null, undoManager: null };
+  },
+
+  onBeforeCreate() {
+    const binding = bindingOf(this.storage, this.options);
+    // The first document is the shared one, read before the view exists: no transaction, and
+    // nothing for undo or autosave. (Tiptap takes a ProseMirror node as content as it is.)
+    this.editor.options.content = binding.initialDoc(this.editor.schema) as unknown as Content;
+  },
+
+  onDestroy() {
+    this.storage.undoManager?.destroy();
+  },
+
+  addKeyboardShortcuts() {
+    const undo = () => {
+      this.storage.undoManager?.undo();
+      return true;
+    };
+    const redo = () => {
+      this.storage.undoManager?.redo();
+      return true;
+    };
+    return { 'Mod-z': undo, 'Shift-Mod-z': redo, 'Mod-y': redo };
+  },
+
+  addProseMirrorPlugins() {
+    const binding = bindingOf(this.storage, this.options);
+    return [
+      new Plugin({
+        key: collaborationKey,
+        // Notes whether the next write is an edit for undo, or a change kept out of history
+        // (opening, the chunks' own upkeep after a remote change).
+        appendTransaction: (transactions) => {
+          if (
+            transactions.some(
+              (tr) => tr.docChanged && !isRemoteChange(tr) && tr.getMeta('addToHistory') !== false,
+            )
+          ) {
+            binding.historyPending = true;
+          }
+          return null;
+        },
+        view: (view) => {
+          binding.attach(view);
+          return {
+            update: (updated) => binding.syncLocal(updated),
+            destroy: () => binding.detach(),
+          };
+        },
+      }),
+    ];
+  },
+});
+
+function bindingOf(storage: CollaborationStorage, options: CollaborationOptions): ChunkedYBinding {
+  if (storage.binding) return storage.binding;
+  if (!options.fragment) throw new RangeError('Collaboration needs a Y.XmlFragment.');
+  const binding = new ChunkedYBinding(options.fragment, options.onRepair);
+  storage.binding = binding;
+  storage.undoManager = new Y.UndoManager(options.fragment, {
+    trackedOrigins: new Set([binding]),
+  });
+  return binding;
+}
