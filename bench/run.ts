@@ -5,6 +5,7 @@ import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
 import { coldStart } from './coldStart.ts';
 import { keystroke } from './keystroke.ts';
+import { keystrokeCollab } from './keystrokeCollab.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
 import { uploads } from './uploads.ts';
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   codecImport,
   codecExport,
   keystroke,
+  keystrokeCollab,
   uiImport,
   bundleSize,
   autosave,

@@ -27,6 +27,16 @@ export interface BareBench {
   load(markdown: string): Promise<number>;
 }
 
+/** What `collab.html` exposes as `window.collabBench`. */
+export interface CollabBench {
+  /**
+   * Opens the parsed Markdown in Inkwell's editor (the app's extensions and styles), on a Y.Doc
+   * through the collaboration binding when `collaboration`, else as the app opens a document;
+   * resolves with ms until painted.
+   */
+  load(markdown: string, collaboration: boolean): Promise<number>;
+}
+
 /** Keystroke figures gathered by the probe. */
 export interface KeystrokeSamples {
   /** Per keydown: ms from the keydown handler to a timeout set in the next animation frame. */
@@ -80,6 +90,7 @@ declare global {
   interface Window {
     codecBench: CodecBench;
     bareBench: BareBench;
+    collabBench: CollabBench;
     benchProbe: BenchProbe;
   }
 }

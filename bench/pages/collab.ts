@@ -1,0 +1,47 @@
+import '../../client/styles/index.css';
+import { Editor } from '@tiptap/core';
+import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { parseMarkdown } from '../../common/editor/markdown/index.ts';
+import { Collaboration } from '../../client/features/editor/collab/Collaboration.ts';
+import { editorExtensions } from '../../client/features/editor/editorExtensions.ts';
+import { openIn } from '../../client/features/editor/openIn.ts';
+import { afterPaint } from './afterPaint.ts';
+import type { CollabBench } from './api.ts';
+
+// Inkwell's editor with the app's styles and extensions, outside the app: on a Y.Doc through the
+// collaboration binding (no provider, no network), or, for comparison in the same page, without.
+const noop = () => undefined;
+let editor: Editor | null = null;
+
+const bench: CollabBench = {
+  async load(markdown, collaboration) {
+    editor?.destroy();
+    const start = performance.now();
+    const doc = parseMarkdown(markdown);
+    const ydoc = new Y.Doc();
+    if (collaboration) prosemirrorToYXmlFragment(doc, ydoc.getXmlFragment('default'));
+    const element = document.querySelector('#editor');
+    if (!element) throw new Error('no #editor');
+    element.replaceChildren();
+    editor = new Editor({
+      element,
+      injectCSS: false,
+      enablePasteRules: false,
+      extensions: [
+        ...editorExtensions({
+          markdown: { onMarkdownText: noop, onMarkdownFile: noop, onPasteHint: noop },
+          ...(collaboration ? { undoRedo: false as const } : {}),
+        }),
+        ...(collaboration
+          ? [Collaboration.configure({ fragment: ydoc.getXmlFragment('default') })]
+          : []),
+      ],
+      editorProps: { attributes: { class: 'ink-prose' } },
+    });
+    if (!collaboration) openIn(editor, doc);
+    return (await afterPaint()) - start;
+  },
+};
+
+window.collabBench = bench;
