@@ -1,0 +1,77 @@
+import { HocuspocusProvider } from '@hocuspocus/provider';
+import type { AnyExtension } from '@tiptap/core';
+import * as Y from 'yjs';
+import { Collaboration } from './Collaboration.ts';
+import { CollaborationCarets, type CaretUser } from './CollaborationCarets.ts';
+
+/** Where the server's Hocuspocus listens, on the app's own origin (the session cookie goes along). */
+export const COLLAB_PATH = '/api/collab';
+/** The XmlFragment holding the unchunked ProseMirror document (the server's name for it). */
+export const CONTENT_FRAGMENT = 'default';
+
+/** The WebSocket URL of {@link COLLAB_PATH} for a page at `location`. */
+export function collabUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${COLLAB_PATH}`;
+}
+
+/** One open document on the server: its Y.Doc, the provider that syncs it, and its awareness. */
+export interface CollabConnection {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  fragment: Y.XmlFragment;
+  /** Settles once the first sync with the server is done: create the editor then. */
+  synced: Promise<void>;
+  destroy(): void;
+}
+
+/** Options of {@link connectDocument}. */
+export interface ConnectOptions {
+  /** Defaults to {@link collabUrl} of the page. */
+  url?: string;
+  /** A WebSocket implementation outside the browser (tests on Node). */
+  WebSocketPolyfill?: unknown;
+}
+
+/**
+ * Opens document `documentId` (its UUID is the Hocuspocus document name) at `/api/collab`.
+ * Not used by the app yet: the server side, the save states and IndexedDB come with it.
+ */
+export function connectDocument(
+  documentId: string,
+  options: ConnectOptions = {},
+): CollabConnection {
+  const doc = new Y.Doc();
+  const provider = new HocuspocusProvider({
+    url: options.url ?? collabUrl(window.location),
+    name: documentId,
+    document: doc,
+    ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
+  });
+  const synced = new Promise<void>((resolve) => {
+    if (provider.isSynced) resolve();
+    else provider.on('synced', () => resolve());
+  });
+  return {
+    doc,
+    provider,
+    fragment: doc.getXmlFragment(CONTENT_FRAGMENT),
+    synced,
+    destroy() {
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+/**
+ * The editor extensions for a connection (after `synced`, so that the editor opens with the
+ * server's content): the binding with undo per writer, and the carets of the others. The editor
+ * runs with `editorExtensions({ undoRedo: false })`.
+ */
+export function collabExtensions(connection: CollabConnection, user: CaretUser): AnyExtension[] {
+  return [
+    Collaboration.configure({ fragment: connection.fragment }),
+    CollaborationCarets.configure({ awareness: connection.provider.awareness, user }),
+  ];
+}
