@@ -173,6 +173,24 @@ describe('an editor on a shared document', () => {
     expect(shown(editor)).toEqual(shared(docs[0]!));
   });
 
+  it("replaces only the changed characters of a remote edit, inside that block's chunk", () => {
+    const docs = replicas(paragraphsJson(300), 2);
+    const editor = open(docs[1]!);
+    network(docs);
+    const steps: { from: number; to: number }[] = [];
+    editor.on('transaction', ({ transaction }) => {
+      if (!isRemoteChange(transaction)) return;
+      transaction.steps.forEach((step) =>
+        step.getMap().forEach((from, to) => steps.push({ from, to })),
+      );
+    });
+    const paragraph = docs[0]!.getXmlFragment(FRAGMENT).get(200) as Y.XmlElement;
+    (paragraph.get(0) as Y.XmlText).insert(4, 'Q');
+    const at = textStart(editor, 200) + 4;
+    expect(steps).toEqual([{ from: at, to: at }]);
+    expect(blockText(editor, 200)).toBe('ParaQgraph 200');
+  });
+
   it('applies remote deletes that empty whole chunks', () => {
     const docs = replicas(paragraphsJson(400), 2);
     const editor = open(docs[1]!);

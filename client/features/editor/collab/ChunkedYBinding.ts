@@ -84,7 +84,9 @@ export class ChunkedYBinding {
     this.view = view;
     this.synced = view.state.doc;
     if (blockCount(view.state.doc) !== this.fragment.length && this.fragment.length > 0) {
-      this.rerender();
+      // Opened with other content than initialDoc's: read the fragment once the view is built
+      // (a dispatch from inside the view's construction would be lost).
+      queueMicrotask(() => this.rerender());
     }
     this.fragment.observeDeep(this.observe);
   }
@@ -150,7 +152,10 @@ export class ChunkedYBinding {
       this.updateBlock(start + k, yMiddle[k]!, newMiddle[k]!);
     }
     const extraOld = Math.min(oldMiddle, yMiddle.length) - pairs;
-    if (extraOld > 0) this.fragment.delete(start + pairs, extraOld);
+    if (extraOld > 0) {
+      for (const y of yMiddle.slice(pairs, pairs + extraOld)) this.meta.mapping.delete(y);
+      this.fragment.delete(start + pairs, extraOld);
+    }
     const inserted = newMiddle.slice(pairs);
     if (inserted.length > 0)
       this.insertBlocks(Math.min(start + pairs, this.fragment.length), inserted);
