@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Editor } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
-import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import { yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
@@ -36,7 +36,7 @@ const schema = inkwellSchema();
 
 /** The shared document's content, through the schema (which fills in attributes left at null). */
 function shared(doc: Y.Doc): unknown {
-  return schema.nodeFromJSON(yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(FRAGMENT))).toJSON();
+  return schema.nodeFromJSON(yDocToProsemirrorJSON(doc, FRAGMENT)).toJSON();
 }
 
 /** Start of the text of top-level block `index`. */
@@ -299,6 +299,28 @@ describe('hostile remote content', () => {
     typeAt(editor, textStart(editor, 0), '!');
     expect(JSON.stringify(shared(docs[0]!))).toMatch(/nested words/);
     expect(shown(editor)).toEqual(shared(docs[0]!));
+  });
+
+  it('repairs text straight in the document, editor-only chunks and a nested doc, keeping the text', () => {
+    const docs = replicas(paragraphsJson(2), 2);
+    const problems: string[] = [];
+    const editor = open(docs[1]!, (problem) => problems.push(problem));
+    network(docs);
+    const fragment = docs[0]!.getXmlFragment(FRAGMENT);
+    const chunk = new Y.XmlElement('chunk');
+    const inChunk = new Y.XmlElement('paragraph');
+    inChunk.insert(0, [new Y.XmlText('in a chunk')]);
+    chunk.insert(0, [inChunk]);
+    const nested = new Y.XmlElement('doc');
+    const heading = new Y.XmlElement('heading');
+    heading.setAttribute('level', '2');
+    heading.insert(0, [new Y.XmlText('in a doc')]);
+    nested.insert(0, [heading]);
+    expect(() => fragment.insert(1, [new Y.XmlText('bare text'), chunk, nested])).not.toThrow();
+    const texts = blocksOf(editor.state.doc).map((block) => block.textContent);
+    expect(texts).toEqual(['Paragraph 0', 'bare text', 'in a chunk', 'in a doc', 'Paragraph 1']);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.join()).not.toMatch(/stopped/);
   });
 
   it('opens a document that holds an unknown element with its text', () => {

@@ -43,6 +43,8 @@ export class ChunkedYBinding {
    * in place (it miscounts a text holding an element), so a local edit replaces them whole.
    */
   private readonly repaired = new WeakSet<YChild>();
+  /** Set when a remote change could not be shown at all: nothing more is read or written. */
+  stopped = false;
   /** A local change since the last write that belongs in undo history. */
   historyPending = false;
 
@@ -105,13 +107,18 @@ export class ChunkedYBinding {
     const tracked = this.historyPending;
     this.historyPending = false;
     // Read-only: the shared document is only read.
-    if (!old || !view.editable) return;
+    if (!old || !view.editable || this.stopped) return;
     const change = changedBlocks(old, doc);
     if (!change) return;
-    this.doc.transact(
-      () => this.write(old, doc, change.from, change.oldTo, change.newTo),
-      tracked ? this : this.untrackedOrigin,
-    );
+    try {
+      this.doc.transact(
+        () => this.write(old, doc, change.from, change.oldTo, change.newTo),
+        tracked ? this : this.untrackedOrigin,
+      );
+    } catch (error) {
+      // Thrown from a view update it would break the editor; what was written stays written.
+      this.report(`a local change could not be written: ${String(error)}`);
+    }
   }
 
   private write(
@@ -199,13 +206,24 @@ export class ChunkedYBinding {
       this.report(`a remote change could not be applied in place: ${String(error)}`);
       tr = null;
     }
-    if (!tr) {
-      this.rerender();
-      return;
+    try {
+      if (!tr) {
+        this.rerender();
+        return;
+      }
+      if (transaction.origin instanceof Y.UndoManager) {
+        tr.setMeta(UNDO_CHANGE, true).scrollIntoView();
+      }
+      this.synced = tr.doc;
+      view.dispatch(tr);
+    } catch (error) {
+      // Nothing thrown here may reach the provider (it would drop the connection's messages).
+      // As Tiptap's content check does, the sync stops rather than risk the writer's text; the
+      // shared document keeps everything.
+      this.report(`collaboration stopped: ${String(error)}`);
+      this.stopped = true;
+      this.detach();
     }
-    if (transaction.origin instanceof Y.UndoManager) tr.setMeta(UNDO_CHANGE, true).scrollIntoView();
-    this.synced = tr.doc;
-    view.dispatch(tr);
   };
 
   /**
