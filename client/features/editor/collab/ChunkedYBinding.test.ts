@@ -260,10 +260,27 @@ describe('undo per writer', () => {
     expect(undoManager?.undoStack).toHaveLength(0);
     typeAt(editor, textStart(editor, CHUNK_SIZE * 2), 'abc');
     expect(undoManager?.undoStack).toHaveLength(1);
-    editor.view.dom.dispatchEvent(
-      new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }),
-    );
+    const press = (key: string, shiftKey = false) =>
+      editor.view.dom.dispatchEvent(
+        new KeyboardEvent('keydown', {
+          key,
+          keyCode: key.toUpperCase().charCodeAt(0),
+          ctrlKey: true,
+          shiftKey,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    press('z');
     expect(blockText(editor, CHUNK_SIZE * 2)).toBe(`Paragraph ${CHUNK_SIZE * 2}`);
+    press('Z', true);
+    expect(blockText(editor, CHUNK_SIZE * 2)).toBe(`abcParagraph ${CHUNK_SIZE * 2}`);
+    expect(editor.commands.undo()).toBe(true);
+    expect(blockText(editor, CHUNK_SIZE * 2)).toBe(`Paragraph ${CHUNK_SIZE * 2}`);
+    press('y');
+    expect(blockText(editor, CHUNK_SIZE * 2)).toBe(`abcParagraph ${CHUNK_SIZE * 2}`);
+    expect(editor.commands.redo()).toBe(false);
+    press('z');
     expect(shown(editor)).toEqual(shared(doc!));
   });
 });

@@ -22,6 +22,15 @@ declare module '@tiptap/core' {
   interface Storage {
     inkwellCollaboration: CollaborationStorage;
   }
+  // The same commands as the editor's own undo, which is off under collaboration.
+  interface Commands<ReturnType> {
+    inkwellCollaboration: {
+      /** Undoes this writer's last change, never someone else's. */
+      undo: () => ReturnType;
+      /** Redoes what this writer undid. */
+      redo: () => ReturnType;
+    };
+  }
 }
 
 export const collaborationKey = new PluginKey('inkwellCollaboration');
@@ -56,13 +65,44 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
     this.storage.undoManager?.destroy();
   },
 
+  addCommands() {
+    return {
+      undo:
+        () =>
+        ({ tr, dispatch }) => {
+          const undoManager = this.storage.undoManager;
+          if (!undoManager || undoManager.undoStack.length === 0) return false;
+          if (!dispatch) return true;
+          // The change arrives through the binding as its own transaction; this command's
+          // (built on the state before it) must not be dispatched after it.
+          tr.setMeta('preventDispatch', true);
+          undoManager.undo();
+          return true;
+        },
+      redo:
+        () =>
+        ({ tr, dispatch }) => {
+          const undoManager = this.storage.undoManager;
+          if (!undoManager || undoManager.redoStack.length === 0) return false;
+          if (!dispatch) return true;
+          // The change arrives through the binding as its own transaction; this command's
+          // (built on the state before it) must not be dispatched after it.
+          tr.setMeta('preventDispatch', true);
+          undoManager.redo();
+          return true;
+        },
+    };
+  },
+
   addKeyboardShortcuts() {
+    // Handled even with nothing to undo: the browser's own undo would edit the page behind
+    // ProseMirror's back.
     const undo = () => {
-      this.storage.undoManager?.undo();
+      this.editor.commands.undo();
       return true;
     };
     const redo = () => {
-      this.storage.undoManager?.redo();
+      this.editor.commands.redo();
       return true;
     };
     return { 'Mod-z': undo, 'Shift-Mod-z': redo, 'Mod-y': redo };
