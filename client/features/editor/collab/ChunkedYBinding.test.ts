@@ -252,6 +252,26 @@ describe('undo per writer', () => {
     expect(shown(a!)).toEqual(shared(docs[1]!));
   });
 
+  it('puts the caret where the undone change was, even after moving far away', () => {
+    const docs = replicas(paragraphsJson(300), 2);
+    const [a, b] = docs.map((doc) => open(doc));
+    network(docs);
+    typeAt(a!, textStart(a!, 2) + 9, ' mine');
+    typeAt(b!, textStart(b!, 2), 'theirs ');
+    caret(a!, textStart(a!, 250));
+    a!.commands.undo();
+    expect(blockText(a!, 2)).toBe('theirs Paragraph 2');
+    const $caret = a!.state.selection.$from;
+    expect($caret.parent.textContent).toBe('theirs Paragraph 2');
+    expect($caret.parentOffset).toBeGreaterThanOrEqual(16);
+    expect($caret.parentOffset).toBeLessThanOrEqual(17);
+    // Redo: after the words it brings back.
+    caret(a!, textStart(a!, 250));
+    a!.commands.redo();
+    expect(a!.state.selection.$from.parent.textContent).toBe('theirs Paragraph mine 2');
+    expect(a!.state.selection.$from.parentOffset).toBeGreaterThanOrEqual(21);
+  });
+
   it('binds Mod-Z to undo and keeps chunk upkeep out of the undo history', () => {
     const [doc] = replicas(paragraphsJson(300), 1);
     const editor = open(doc!);

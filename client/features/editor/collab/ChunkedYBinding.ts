@@ -1,5 +1,5 @@
 import { Fragment, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
-import type { Transaction } from '@tiptap/pm/state';
+import { Selection, type Transaction } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
@@ -212,6 +212,7 @@ export class ChunkedYBinding {
         return;
       }
       if (transaction.origin instanceof Y.UndoManager) {
+        caretAfterChange(view.state.doc, tr);
         tr.setMeta(UNDO_CHANGE, true).scrollIntoView();
       }
       this.synced = tr.doc;
@@ -320,6 +321,18 @@ export class ChunkedYBinding {
     this.synced = tr.doc;
     view.dispatch(tr);
   }
+}
+
+/**
+ * After an undo or redo, the caret at the end of what changed, as the editor's own undo leaves it,
+ * wherever the writer had moved since. (The diff skips untouched chunks by identity.)
+ */
+function caretAfterChange(before: ProseMirrorNode, tr: Transaction): void {
+  const start = before.content.findDiffStart(tr.doc.content);
+  if (start === null) return;
+  const end = before.content.findDiffEnd(tr.doc.content);
+  const at = Math.min(Math.max(start, end?.b ?? start), tr.doc.content.size);
+  tr.setSelection(Selection.near(tr.doc.resolve(at), -1));
 }
 
 /** Deletes blocks `index` to `index + count`, whole chunks when they empty one. */
