@@ -14,7 +14,7 @@ import {
   paragraphsJson,
   replicas,
   sharedDoc,
-} from './testEditors.ts';
+} from './test/testEditors.ts';
 
 const opened: Editor[] = [];
 afterEach(() => {

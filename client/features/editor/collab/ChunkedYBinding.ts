@@ -94,6 +94,7 @@ export class ChunkedYBinding {
     this.fragment.observeDeep(this.observe);
   }
 
+  /** Stops listening to the fragment (the view is going away). */
   detach(): void {
     this.fragment.unobserveDeep(this.observe);
     this.view = null;

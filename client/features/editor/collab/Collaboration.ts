@@ -12,7 +12,9 @@ export interface CollaborationOptions {
   onRepair?: RepairReport;
 }
 
+/** What the extension keeps per editor. */
 export interface CollaborationStorage {
+  /** The binding to the shared document, made with the editor. */
   binding: ChunkedYBinding | null;
   /** Undo of this writer's own changes only. */
   undoManager: Y.UndoManager | null;
@@ -33,6 +35,7 @@ declare module '@tiptap/core' {
   }
 }
 
+/** The binding's plugin. */
 export const collaborationKey = new PluginKey('inkwellCollaboration');
 
 /**

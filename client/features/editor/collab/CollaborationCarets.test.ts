@@ -8,7 +8,7 @@ import { CHUNK_SIZE, forEachBlock } from '../chunks/chunks.ts';
 import { editorExtensions } from '../editorExtensions.ts';
 import { Collaboration } from './Collaboration.ts';
 import { CollaborationCarets, type CaretUser } from './CollaborationCarets.ts';
-import { FRAGMENT, network, paragraphsJson, replicas } from './testEditors.ts';
+import { FRAGMENT, network, paragraphsJson, replicas } from './test/testEditors.ts';
 
 const opened: Editor[] = [];
 afterEach(() => {

@@ -9,12 +9,17 @@ import './carets.css';
 
 /** Who a writer is to the others: the name on their caret and its colour (#rrggbb). */
 export interface CaretUser {
+  /** Shown on the caret's label. */
   name: string;
+  /** #rrggbb; anything else is shown grey. */
   color: string;
 }
 
+/** Options of {@link CollaborationCarets}. */
 export interface CollaborationCaretsOptions {
+  /** The provider's awareness: where carets are published and read. */
   awareness: Awareness | null;
+  /** This writer, as the others see them. */
   user: CaretUser;
 }
 

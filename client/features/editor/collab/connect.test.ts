@@ -8,7 +8,7 @@ import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { forEachBlock } from '../chunks/chunks.ts';
 import { editorExtensions } from '../editorExtensions.ts';
 import { collabExtensions, collabUrl, connectDocument, type CollabConnection } from './connect.ts';
-import { paragraphsJson } from './testEditors.ts';
+import { paragraphsJson } from './test/testEditors.ts';
 
 describe('collabUrl', () => {
   it('uses wss on https pages and ws otherwise, on the page host', () => {

@@ -17,11 +17,15 @@ export function collabUrl(location: Pick<Location, 'protocol' | 'host'>): string
 
 /** One open document on the server: its Y.Doc, the provider that syncs it, and its awareness. */
 export interface CollabConnection {
+  /** The shared document, held in memory. */
   doc: Y.Doc;
+  /** Syncs `doc` and awareness with the server, reconnecting by itself. */
   provider: HocuspocusProvider;
+  /** The content, for {@link Collaboration}. */
   fragment: Y.XmlFragment;
   /** Settles once the first sync with the server is done: create the editor then. */
   synced: Promise<void>;
+  /** Closes the connection and frees the document. */
   destroy(): void;
 }
 

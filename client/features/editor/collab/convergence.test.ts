@@ -7,7 +7,7 @@ import type * as Y from 'yjs';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { seededRandom } from '../../../../common/test/seededRandom.ts';
 import { unchunked } from '../chunks/chunks.ts';
-import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './testEditors.ts';
+import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './test/testEditors.ts';
 
 const schema = inkwellSchema();
 const opened: Editor[] = [];

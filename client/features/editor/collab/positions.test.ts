@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { CHUNK_SIZE, forEachBlock } from '../chunks/chunks.ts';
 import type { ChunkedYBinding } from './ChunkedYBinding.ts';
 import { absolutePosition, relativePosition } from './positions.ts';
-import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './testEditors.ts';
+import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './test/testEditors.ts';
 
 const opened: Editor[] = [];
 afterEach(() => {

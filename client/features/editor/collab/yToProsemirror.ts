@@ -11,6 +11,7 @@ import { CHUNK } from '../chunks/chunks.ts';
  */
 export type YMeta = Parameters<typeof updateYFragment>[3];
 
+/** An empty {@link YMeta}. */
 export function createMeta(): YMeta {
   return { mapping: new Map(), isOMark: new Map() };
 }

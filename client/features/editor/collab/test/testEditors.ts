@@ -1,9 +1,9 @@
 import { Editor, type JSONContent } from '@tiptap/core';
 import { prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
-import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { editorExtensions } from '../editorExtensions.ts';
-import { Collaboration } from './Collaboration.ts';
+import { inkwellSchema } from '../../../../../common/editor/extensions.ts';
+import { editorExtensions } from '../../editorExtensions.ts';
+import { Collaboration } from '../Collaboration.ts';
 
 /*
  * Test helpers only: Inkwell editors on their own Y.Docs, kept in step in memory by passing
