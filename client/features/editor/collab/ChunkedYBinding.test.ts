@@ -224,6 +224,19 @@ describe('an editor on a shared document', () => {
     expect(updates).toHaveLength(0);
   });
 
+  it("writes the empty document's paragraph once, after a remote block arrived above it", () => {
+    const docs = [new Y.Doc(), new Y.Doc()];
+    const [a, b] = docs.map((doc) => open(doc));
+    network(docs);
+    typeAt(a!, 2, 'First');
+    // B still shows its own unwritten empty paragraph below A's block; typing in it adds one block.
+    expect(blocksOf(b!.state.doc).map((block) => block.textContent)).toEqual(['First', '']);
+    const last = blocksOf(b!.state.doc).length - 1;
+    typeAt(b!, textStart(b!, last), 'Second');
+    expect(shown(a!)).toEqual(shared(docs[0]!));
+    expect(blocksOf(a!.state.doc).map((block) => block.textContent)).toEqual(['First', 'Second']);
+  });
+
   it('leaves an empty shared document empty until someone types', () => {
     const doc = new Y.Doc();
     const editor = open(doc);

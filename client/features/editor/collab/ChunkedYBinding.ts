@@ -34,7 +34,7 @@ type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
 export class ChunkedYBinding {
   readonly doc: Y.Doc;
   readonly meta: YMeta = createMeta();
-  /** Origin of local changes that undo tracks (the binding itself is the tracked origin). */
+  /** Origin of local changes kept out of undo (the binding itself is the origin undo tracks). */
   readonly untrackedOrigin = { binding: this };
   /** The editor document the fragment is in step with. */
   private synced: ProseMirrorNode | null = null;
@@ -154,7 +154,8 @@ export class ChunkedYBinding {
     for (let k = 1; k <= tail; k++) remap(ys[olds.length - k], news[news.length - k]);
     const oldMiddle = olds.length - head - tail;
     const newMiddle = news.slice(head, news.length - tail);
-    const yMiddle = ys.slice(head, Math.max(head, ys.length - tail));
+    // ys[i] is olds[i]'s element; the last olds may have none yet (the empty document's paragraph).
+    const yMiddle = ys.slice(head, Math.max(head, Math.min(ys.length, olds.length - tail)));
     const start = from + head;
     const pairs = Math.min(oldMiddle, newMiddle.length, yMiddle.length);
     for (let k = 0; k < pairs; k++) {
