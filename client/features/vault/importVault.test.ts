@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { decodeMarkdownFile } from '../../../common/editor/markdown/decode.ts';
 import { parseMarkdown } from '../../../common/editor/markdown/parseMarkdown.ts';
+import { serializeMarkdown } from '../../../common/editor/markdown/serializeMarkdown.ts';
+import { exportWithImages } from '../editor/uploads/exportWithImages.ts';
 import type { VaultImportResult } from '../../../common/api/vault.ts';
 import { mapEmbedSources, mapImageSources } from '../editor/uploads/imageSources.ts';
 import { joinChunks, ZipWriter } from '../../../common/vault/zipWriter.ts';
@@ -192,6 +194,30 @@ describe('importVault with embeds', () => {
       { path: 'Vault/huge.png', reason: 'It is 25.0 MB; images up to 20.0 MB can be uploaded.' },
     ]);
     expect(embeds(server.received[0])).toEqual([['huge.png', null]]);
+  });
+
+  it('imports the zip "Export with images" made back into the document with its images', async () => {
+    const A = '/files/00000000-0000-4000-8000-00000000000a';
+    const markdown = `# Trip\n\n![shot](${A}) and ![[diagram.png]]\n`;
+    const zipped = await exportWithImages(parseMarkdown(markdown), 'Trip', {
+      fetchImage: () =>
+        Promise.resolve({ bytes: new Uint8Array([1, 2, 3]), type: 'image/png', name: 'shot.png' }),
+      serialize: serializeMarkdown,
+      origin: 'https://inkwell.test',
+    });
+    const files = await filesOf({
+      kind: 'zip',
+      file: new File([joinChunks(zipped.chunks)], 'Trip.zip'),
+    });
+    const server = fakeServer();
+    const uploads = recordUploads(server);
+    const summary = await importVault(files, server.deps);
+    expect(summary).toMatchObject({ imported: 1, images: 1, failed: [] });
+    expect(uploads).toEqual([['shot.png', 3]]);
+    const note = server.received[0]!;
+    expect(note.title).toBe('Trip');
+    const doc = inkwellSchema().nodeFromJSON(JSON.parse(note.content));
+    expect(serializeMarkdown(doc)).toBe(markdown.replace(A, '/files/1'));
   });
 
   it('reports the images’ upload as its own stage before the notes', async () => {
