@@ -116,6 +116,14 @@ test('a vault zip’s ![[embeds]] show their images, export as written, and host
     await page.getByRole('menuitem', { name: 'Export all as .zip' }).click();
     const files = await unzipText(await (await exported).path());
     assert.equal(files['Vault/Notes/Plan.md'], NOTE);
+    // The embeds' images come along where Obsidian finds them again; the hostile ones do not.
+    assert.deepEqual(Object.keys(files).sort(), [
+      'Untitled.md',
+      'Vault/Notes/Plan.md',
+      'Vault/diagram.png',
+      'Vault/sub/chart.png',
+    ]);
+    assert.equal(files['Vault/diagram.png']?.slice(1, 4), 'PNG');
     assert.deepEqual(session.errors, []);
     // The app logs nothing; Chromium itself logs the one refused request, the bomb's upload.
     assert.deepEqual(logged, [
