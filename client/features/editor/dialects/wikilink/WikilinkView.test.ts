@@ -53,6 +53,17 @@ describe('a wikilink as the editor draws it', () => {
     view.destroy();
   });
 
+  it('says so when the image an embed shows cannot be loaded, keeping the embed', () => {
+    const resolver = new LinkResolver(() => Promise.resolve([]));
+    const src = '/files/0b0e8f0e-52f4-4f2a-9d35-6a3f4c1b2d3e';
+    const view = new WikilinkView(wikilink({ target: 'gone.png', embed: true, src }), resolver);
+    view.dom.querySelector('img')!.dispatchEvent(new Event('error'));
+    expect(view.dom.dataset.state).toBe('file');
+    expect(view.dom.textContent).toBe('gone.png · could not be loaded');
+    expect(view.dom.title).toContain('could not be loaded');
+    view.destroy();
+  });
+
   it('reads Obsidian’s embed sizes and nothing else', () => {
     expect(embedSize('300')).toEqual({ width: 300 });
     expect(embedSize('300x200')).toEqual({ width: 300, height: 200 });

@@ -35,6 +35,8 @@ export class WikilinkView implements NodeView {
   private node: ProseMirrorNode;
   /** The image an embed shows, kept while its address stays (the resolver renders often). */
   private image: HTMLImageElement | null = null;
+  /** The address whose image failed to load (deleted, or someone else's): shown as a chip. */
+  private failed: string | null = null;
   private readonly stop: () => void;
 
   constructor(
@@ -68,7 +70,7 @@ export class WikilinkView implements NodeView {
   private render(): void {
     const parts = wikilinkParts(this.node.attrs);
     const src: unknown = this.node.attrs.src;
-    if (parts.embed && isFileUrl(src)) {
+    if (parts.embed && isFileUrl(src) && src !== this.failed) {
       this.renderImage(src, parts.target.trim(), parts.alias);
       return;
     }
@@ -77,7 +79,11 @@ export class WikilinkView implements NodeView {
     const target = parts.target.trim();
     let state: WikilinkState;
     let title: string;
-    if (isAttachment(target)) {
+    const unloadable = parts.embed && src !== null && src === this.failed;
+    if (unloadable) {
+      state = 'file';
+      title = `The image of “${target}” could not be loaded; the embed is kept as written.`;
+    } else if (isAttachment(target)) {
       state = 'file';
       title = `“${target}” is kept as written; attachments are not available yet.`;
     } else if (target === '') {
@@ -93,7 +99,8 @@ export class WikilinkView implements NodeView {
     this.dom.dataset.state = state;
     this.dom.classList.toggle('ink-wikilink--embed', parts.embed);
     this.dom.title = title;
-    this.dom.textContent = state === 'file' && parts.embed ? `${label} · not available yet` : label;
+    const note = unloadable ? 'could not be loaded' : 'not available yet';
+    this.dom.textContent = state === 'file' && parts.embed ? `${label} · ${note}` : label;
   }
 
   private renderImage(src: string, target: string, alias: string | null): void {
@@ -104,6 +111,11 @@ export class WikilinkView implements NodeView {
       const image = document.createElement('img');
       image.src = src;
       image.draggable = false;
+      image.addEventListener('error', () => {
+        if (this.image !== image) return;
+        this.failed = src;
+        this.render();
+      });
       this.image = image;
       this.dom.replaceChildren(image);
     }
