@@ -26,8 +26,10 @@ export function MarkdownFileInput({ ref, onFile }: MarkdownFileInputProps) {
       aria-label="Import Markdown file"
       onChange={(event) => {
         const files = [...(event.target.files ?? [])];
-        // The Markdown file, by name; a lone .txt is taken as it always was.
-        const file = files.find(isMarkdownFile) ?? files.find((f) => !isImagePath(f.name));
+        // The Markdown file, by name; a .txt is taken as it always was, and images alone go
+        // through the import too, which says why they cannot be read as Markdown.
+        const file =
+          files.find(isMarkdownFile) ?? files.find((f) => !isImagePath(f.name)) ?? files[0];
         // Clear the input so that choosing the same file again fires a change.
         event.target.value = '';
         if (file)
