@@ -40,8 +40,9 @@ describe('slash items', () => {
   it('inserts a 3 × 3 table with a header row, once table editing has loaded', async () => {
     const editor = runItem('table', '');
     // The table waits for its editing (Tab between cells), loaded on first need.
-    const table = await vi.waitFor(() => {
-      const found = editor.getJSON().content?.find((node) => node.type === 'table');
+    const table = await vi.waitFor((): JSONContent | undefined => {
+      const json: JSONContent = editor.getJSON();
+      const found = json.content?.find((node) => node.type === 'table');
       expect(found).toBeDefined();
       return found;
     });
