@@ -65,7 +65,12 @@ function Shell() {
   const sidebar = useSidebarState();
   const { dismiss } = sidebar;
   const { progress, importFile } = useImportMarkdown();
-  useMarkdownDrop(useCallback((file: File) => void importFile(file), [importFile]));
+  useMarkdownDrop(
+    useCallback(
+      (file: File, companions: File[]) => void importFile(file, companions),
+      [importFile],
+    ),
+  );
   useSignOutElsewhere();
 
   // Back and Forward close the phone's sidebar too, as following a link in it does.

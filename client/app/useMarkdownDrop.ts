@@ -3,10 +3,10 @@ import { isMarkdownFile } from '../features/editor/markdown/isMarkdownFile.ts';
 
 /**
  * A file dropped outside the editor would make the browser open it in place of the app: a
- * Markdown file goes to `importFile`, anything else is ignored. (Drops onto the editor are the
- * editor's own.)
+ * Markdown file goes to `importFile` with the files dropped along (its images), anything else is
+ * ignored. (Drops onto the editor are the editor's own.)
  */
-export function useMarkdownDrop(importFile: (file: File) => void): void {
+export function useMarkdownDrop(importFile: (file: File, companions: File[]) => void): void {
   useEffect(() => {
     const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
     const onDragOver = (event: DragEvent) => {
@@ -15,8 +15,13 @@ export function useMarkdownDrop(importFile: (file: File) => void): void {
     const onDrop = (event: DragEvent) => {
       if (event.defaultPrevented || !hasFiles(event)) return;
       event.preventDefault();
-      const file = [...(event.dataTransfer?.files ?? [])].find(isMarkdownFile);
-      if (file) importFile(file);
+      const files = [...(event.dataTransfer?.files ?? [])];
+      const file = files.find(isMarkdownFile);
+      if (file)
+        importFile(
+          file,
+          files.filter((other) => other !== file),
+        );
     };
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);

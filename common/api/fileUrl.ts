@@ -3,3 +3,9 @@
 
 /** The path a file is served at; documents reference files by it (`/files/<id>`). */
 export const fileUrl = (id: string) => `/files/${id}`;
+
+const FILE_URL = /^\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `src` is the address of an uploaded file (`/files/<uuid>`), and nothing else. */
+export const isFileUrl = (src: unknown): src is string =>
+  typeof src === 'string' && FILE_URL.test(src);

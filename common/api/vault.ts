@@ -70,7 +70,18 @@ export const vaultMarkdownRequestSchema = z.object({
  * holds the server's thread for long.
  */
 export const vaultMarkdownResponseSchema = z.object({
-  files: z.array(z.object({ id: z.string(), markdown: z.string() })),
+  files: z.array(
+    z.object({
+      id: z.string(),
+      markdown: z.string(),
+      /**
+       * The images its embeds show (`![[diagram.png]]` of an imported vault): each target as
+       * written and the uploaded file's address, which the Markdown does not hold; absent when
+       * there are none.
+       */
+      embeds: z.array(z.object({ target: z.string(), src: z.string() })).optional(),
+    }),
+  ),
   later: z.array(z.string()),
 });
 export type VaultMarkdownResponse = z.infer<typeof vaultMarkdownResponseSchema>;

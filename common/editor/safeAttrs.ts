@@ -1,3 +1,4 @@
+import { isFileUrl } from '../api/fileUrl.ts';
 import { carriesMarkup } from './html/markup.ts';
 import { isSafeColor, isSafeSize } from './html/style.ts';
 import {
@@ -61,6 +62,8 @@ const RULES: Record<string, Record<string, Check>> = {
     reference,
   },
   youtube: { width: size, height: size },
+  // Only an uploaded file's address: an embed shows what the writer's own vault held.
+  wikilink: { src: isFileUrl },
   bulletList: { joined, indent: isListIndent },
   taskList: { joined, indent: isListIndent },
   blockquote: { joined },

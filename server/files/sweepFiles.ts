@@ -7,8 +7,9 @@ export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Every `/files/<id>` that any document holds, the trash included. The whole content is searched
- * as text rather than image `src` attributes only, so that a reference in a link or in raw HTML
- * keeps its file too: the sweep errs on the side of keeping.
+ * as text rather than image `src` attributes only, so that a reference in a link, in raw HTML or
+ * in the `src` of an imported vault's image embed (`![[diagram.png]]`) keeps its file too: the
+ * sweep errs on the side of keeping.
  */
 const REFERENCED = `
   SELECT DISTINCT lower(m[1])::uuid AS id

@@ -242,6 +242,38 @@ describeWithServer(
         .toBe(404);
     });
 
+    it('keeps a file that a vault embed (![[diagram.png]]) shows, until its document goes', async () => {
+      const file = await uploaded(client, png, 'diagram.png');
+      const embed = {
+        type: 'wikilink',
+        attrs: { target: 'diagram.png', fragment: '', alias: null, embed: true, src: file.url },
+      };
+      const created = await client.request('POST', '/api/documents?echo=0', {
+        json: {
+          title: 'With an embed',
+          content: { type: 'doc', content: [{ type: 'paragraph', content: [embed] }] },
+        },
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { document } = (await created.json()) as { document: { id: string } };
+      const saved = await client.request('GET', `/api/documents/${document.id}`);
+      expect(JSON.stringify(await saved.json())).toContain(file.url);
+      await context().db.query(
+        `UPDATE files SET created_at = now() - interval '2 hours' WHERE id = $1`,
+        [file.id],
+      );
+      expect(await sweepFiles(context().db, context().server.services.files)).toBe(0);
+      const kept = await client.request('GET', file.url);
+      await kept.body?.cancel();
+      expect(kept.status).toBe(200);
+      expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+      const purged = await client.request('DELETE', `/api/documents/${document.id}/permanent`);
+      expect(purged.status).toBe(204);
+      await expect
+        .poll(async () => (await client.request('GET', file.url)).status, { timeout: 5000 })
+        .toBe(404);
+    });
+
     it('answers 413 to a declared length over the limit before the body is sent', async () => {
       const url = new URL(context().server.url);
       const { status, sent } = await new Promise<{ status: number; sent: number }>(

@@ -192,6 +192,46 @@ describeWithServer('the folder field and the vault API', (context) => {
     expect(new Set([...first.files, ...second.files].map((f) => f.id))).toEqual(new Set(ids));
   });
 
+  it('names the images a note’s embeds show beside its Markdown, which keeps the embeds as written', async () => {
+    const { client: eve } = await signedInUser(context().server, context().db, 'Eve');
+    const src = '/files/0b0e8f0e-52f4-4f2a-9d35-6a3f4c1b2d3e';
+    const embed = (target: string, withSrc: boolean) => ({
+      type: 'wikilink',
+      attrs: { target, fragment: '', alias: null, embed: true, ...(withSrc ? { src } : {}) },
+    });
+    const shown = {
+      id: randomUUID(),
+      title: 'Shown',
+      folder: '',
+      content: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              embed('diagram.png', true),
+              embed('diagram.png', true),
+              embed('x.pdf', false),
+            ],
+          },
+        ],
+      },
+    };
+    const plain = note('Plain', '');
+    await importBatch(eve, [shown, plain]);
+    const res = await eve.request('POST', '/api/vault/markdown', {
+      json: { ids: [shown.id, plain.id] },
+    });
+    const { files } = (await res.json()) as VaultMarkdownResponse;
+    const byId = new Map(files.map((file) => [file.id, file]));
+    expect(byId.get(shown.id)).toEqual({
+      id: shown.id,
+      markdown: '![[diagram.png]]![[diagram.png]]![[x.pdf]]\n',
+      embeds: [{ target: 'diagram.png', src }],
+    });
+    expect(byId.get(plain.id)).not.toHaveProperty('embeds');
+  });
+
   it("returns the Markdown of one's own documents only", async () => {
     const { client: lea } = await signedInUser(context().server, context().db, 'Lea');
     const mine = note('Mine', 'x', 'Hello *there*');

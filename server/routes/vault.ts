@@ -10,6 +10,7 @@ import {
 } from '../../common/api/vault.ts';
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
 import { documentNode, validateContent } from '../documents/validateContent.ts';
+import { embeddedFiles } from '../../common/editor/dialects/wikilink/embeddedFiles.ts';
 import { AppError, InvalidRequestError, PayloadTooLargeError } from '../errors.ts';
 import {
   formatBytes,
@@ -114,8 +115,10 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
     let chars = 0;
     for (const row of rows) {
       if (chars >= EXPORT_CHARS) break;
-      const markdown = serializeMarkdown(documentNode(validateContent(row.content)));
-      files.push({ id: row.id, markdown });
+      const node = documentNode(validateContent(row.content));
+      const markdown = serializeMarkdown(node);
+      const embeds = embeddedFiles(node);
+      files.push({ id: row.id, markdown, ...(embeds.length > 0 ? { embeds } : {}) });
       chars += markdown.length;
     }
     const later = rows.slice(files.length).map((row) => row.id);

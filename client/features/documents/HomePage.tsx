@@ -66,7 +66,10 @@ export function HomePage() {
           </>
         )}
       </section>
-      <MarkdownFileInput ref={fileInput} onFile={(file) => void importFile(file)} />
+      <MarkdownFileInput
+        ref={fileInput}
+        onFile={(file, companions) => void importFile(file, companions)}
+      />
     </AppLayout>
   );
 }

@@ -11,6 +11,11 @@ import { useProgress } from '../../lib/useProgress.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
 import { keptImagesMessage, uploadInlineImages } from '../editor/uploads/uploadInlineImages.ts';
+import {
+  failedLinkedImagesMessage,
+  uploadLinkedImages,
+} from '../editor/uploads/uploadLinkedImages.ts';
+import { uploadFile } from '../../lib/uploadFile.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { summaryOf } from './documentsApi.ts';
 import { excerptOf } from './excerptOf.ts';
@@ -31,8 +36,12 @@ export function useImportMarkdown() {
   const list = useDocumentList();
   const { label, run } = useProgress();
 
+  /**
+   * Imports `file`; `companions`, the files dropped or picked with it, give the images it links
+   * relatively (`![](images/a.png)`) or embeds (`![[a.png]]`), which are uploaded and linked.
+   */
   const importFile = useCallback(
-    async (file: File) => {
+    async (file: File, companions: readonly File[] = []) => {
       let text: string;
       try {
         text = await run('Reading file…', async () => {
@@ -71,6 +80,15 @@ export function useImportMarkdown() {
       const inline = await run('Uploading images…', () => uploadInlineImages(doc));
       doc = inline.doc;
       if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
+      if (companions.length > 0) {
+        const linked = await run('Uploading images…', () =>
+          uploadLinkedImages(doc, companions, uploadFile),
+        );
+        doc = linked.doc;
+        if (linked.failed > 0) {
+          toast.show(failedLinkedImagesMessage(linked.failed, linked.reason), 'error');
+        }
+      }
 
       const now = new Date().toISOString();
       const record: DocumentMeta = {

@@ -51,7 +51,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   const [sheetOpen, setSheetOpen] = useState(false);
   const markdown = useRef<MarkdownTransferOptions>({
     onMarkdownText: () => undefined,
-    onMarkdownFile: (file) => void importFile(file),
+    onMarkdownFile: (file, companions) => void importFile(file, companions),
     onPasteHint: () => undefined,
   });
 
@@ -103,7 +103,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   useEffect(() => {
     markdown.current = {
       onMarkdownText: (text) => void insertMarkdown(text),
-      onMarkdownFile: (file) => void importFile(file),
+      onMarkdownFile: (file, companions) => void importFile(file, companions),
       onPasteHint: pasteHint,
     };
   }, [insertMarkdown, importFile, pasteHint]);
@@ -174,7 +174,10 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       </Editor>
       <WikilinkPanel documentId={id} openedTitle={opened.record.title} onServer={onServer} />
       <StatusBar editor={editor} saveState={save.status} />
-      <MarkdownFileInput ref={fileInput} onFile={(file) => void importFile(file)} />
+      <MarkdownFileInput
+        ref={fileInput}
+        onFile={(file, companions) => void importFile(file, companions)}
+      />
       <ErrorBoundary key={dialogKey} onError={dialogFailed}>
         <Suspense fallback={null}>
           {sheetOpen ? <ShortcutSheet open onClose={() => setSheetOpen(false)} /> : null}

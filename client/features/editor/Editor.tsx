@@ -49,7 +49,7 @@ export function useInkwellEditor({ markdown, onRefused }: InkwellEditorOptions):
     extensions: editorExtensions({
       markdown: {
         onMarkdownText: (text) => markdown.current.onMarkdownText(text),
-        onMarkdownFile: (file) => markdown.current.onMarkdownFile(file),
+        onMarkdownFile: (file, companions) => markdown.current.onMarkdownFile(file, companions),
         onPasteHint: () => markdown.current.onPasteHint(),
       },
       onRefused: (message) => refused.current(message),

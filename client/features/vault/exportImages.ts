@@ -1,5 +1,6 @@
 import { fileUrl } from '../../../common/api/fileUrl.ts';
 import type { ZipWriter } from '../../../common/vault/zipWriter.ts';
+import { isImagePath, normalVaultPath } from './vaultImages.ts';
 import {
   imageFileName,
   uniqueName,
@@ -34,6 +35,8 @@ export function vaultImageWriter(zip: ZipWriter, deps: VaultImageDeps) {
   const prefix = fileUrl('');
   const written = new Map<string, string | null>();
   const taken = new Map<string, Set<string>>();
+  /** Paths (lower case) the embeds' files were written at, so each is written once. */
+  const embedded = new Set<string>();
   let missing = 0;
 
   async function place(src: string, notePath: string): Promise<void> {
@@ -69,6 +72,27 @@ export function vaultImageWriter(zip: ZipWriter, deps: VaultImageDeps) {
         const path = written.get(src);
         return path ? relativeLink(notePath, path) : null;
       });
+    },
+    /**
+     * Writes the files a note's embeds show (`![[diagram.png]]`, `![[sub/chart.png]]`) at their
+     * targets under the export's top folder, where Obsidian finds them again by name or by path;
+     * the note's Markdown stays as it is. A path already written is not written again (the
+     * first file wins), and a target that climbs out of the vault is never written.
+     */
+    async placeEmbeds(embeds: readonly { target: string; src: string }[], notePath: string) {
+      const top = notePath.includes('/') ? notePath.slice(0, notePath.indexOf('/')) : '';
+      for (const { target, src } of embeds) {
+        const relative = isImagePath(target) ? normalVaultPath(target.trim()) : null;
+        if (!relative || target.trim().startsWith('/') || !src.startsWith(prefix)) continue;
+        const path = top ? `${top}/${relative}` : relative;
+        if (embedded.has(path.toLowerCase())) continue;
+        embedded.add(path.toLowerCase());
+        try {
+          zip.add(path, (await deps.fetchImage(src)).bytes);
+        } catch {
+          missing++;
+        }
+      }
     },
     /** Images that could not be fetched. */
     get missing() {

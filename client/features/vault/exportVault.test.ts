@@ -90,6 +90,55 @@ describe('exportVault with uploaded images', () => {
     expect(files['Plain.md']).toBe('No images, and /files/ named in text.\n');
   });
 
+  it('writes the files embeds show where Obsidian finds them, the notes kept as written', async () => {
+    const B = '/files/00000000-0000-4000-8000-00000000000c';
+    const notes = {
+      '1': '![[diagram.png]] ![[sub/chart.png|300]]\n',
+      '2': '![[diagram.png]] ![[../../escape.png]]\n',
+    };
+    const { deps: d } = deps(
+      [entry('1', 'Plan', 'Vault/Notes'), entry('2', 'Other', 'Vault')],
+      notes,
+    );
+    const markdown = d.markdown;
+    const embeds: Record<string, { target: string; src: string }[]> = {
+      '1': [
+        { target: 'diagram.png', src: A },
+        { target: 'sub/chart.png', src: B },
+      ],
+      '2': [
+        { target: 'diagram.png', src: A },
+        { target: '../../escape.png', src: B },
+      ],
+    };
+    d.markdown = async (ids) => {
+      const answer = await markdown(ids);
+      return { ...answer, files: answer.files.map((f) => ({ ...f, embeds: embeds[f.id] })) };
+    };
+    const fetched: string[] = [];
+    d.images = {
+      fetchImage: (src) => {
+        fetched.push(src);
+        return Promise.resolve({
+          bytes: new Uint8Array([src === A ? 1 : 2]),
+          type: 'image/png',
+          name: 'x.png',
+        });
+      },
+      relink: (text) => text,
+    };
+    const files = await unzip((await exportVault('', d)).chunks);
+    expect(Object.keys(files).sort()).toEqual([
+      'Vault/Notes/Plan.md',
+      'Vault/Other.md',
+      'Vault/diagram.png',
+      'Vault/sub/chart.png',
+    ]);
+    expect(files['Vault/Notes/Plan.md']).toBe(notes['1']);
+    expect(files['Vault/Other.md']).toBe(notes['2']);
+    expect(fetched).toEqual([A, B]);
+  });
+
   it('links across folders, escaping what a link cannot hold', () => {
     expect(relativeLink('A/B/n.md', 'A/images/x.png')).toBe('../images/x.png');
     expect(relativeLink('n.md', 'My notes/images/x.png')).toBe('My%20notes/images/x.png');

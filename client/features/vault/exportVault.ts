@@ -9,7 +9,7 @@ export interface ExportDeps {
   list(folder: string): Promise<VaultEntry[]>;
   /** The Markdown of a batch of them, and the ids the server left for another request. */
   markdown(ids: readonly string[]): Promise<{
-    files: { id: string; markdown: string }[];
+    files: { id: string; markdown: string; embeds?: { target: string; src: string }[] }[];
     later: string[];
   }>;
   /** Lets the browser paint between batches. */
@@ -58,6 +58,7 @@ export async function exportVault(folder: string, deps: ExportDeps): Promise<Vau
       if (path === undefined) continue;
       const markdown = images ? await images.relink(file.markdown, path) : file.markdown;
       zip.add(path, markdown, modified.get(file.id));
+      if (images && file.embeds) await images.placeEmbeds(file.embeds, path);
     }
     // A document trashed since the listing is simply not there; the count says what was written.
     done += files.length;

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { decodeMarkdownFile } from '../../../common/editor/markdown/decode.ts';
 import { parseMarkdown } from '../../../common/editor/markdown/parseMarkdown.ts';
+import { serializeMarkdown } from '../../../common/editor/markdown/serializeMarkdown.ts';
+import { exportWithImages } from '../editor/uploads/exportWithImages.ts';
 import type { VaultImportResult } from '../../../common/api/vault.ts';
-import { mapImageSources } from '../editor/uploads/imageSources.ts';
+import { mapEmbedSources, mapImageSources } from '../editor/uploads/imageSources.ts';
+import { joinChunks, ZipWriter } from '../../../common/vault/zipWriter.ts';
 import { importVault, type ImportDeps, type OutgoingNote, type VaultFile } from './importVault.ts';
+import { filesOf } from './vaultSources.ts';
 
 const file = (path: string, text: string | Uint8Array): VaultFile => {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
@@ -18,7 +22,9 @@ function fakeServer(refuse: (note: OutgoingNote) => string | null = () => null) 
   const deps: ImportDeps = {
     parse: (bytes, images) => {
       const doc = parseMarkdown(decodeMarkdownFile(bytes), inkwellSchema());
-      return JSON.stringify(mapImageSources(doc, images).toJSON());
+      return JSON.stringify(
+        mapEmbedSources(mapImageSources(doc, images.image), images.embed).toJSON(),
+      );
     },
     send: (documents) => {
       batches.push(documents.length);
@@ -81,6 +87,153 @@ describe('importVault with images', () => {
     expect(summary.failed).toEqual([
       { path: 'Trip/images/fake.png', reason: 'This file is not an image Inkwell can show.' },
     ]);
+  });
+});
+
+/** The embeds of a sent note: each one's target and the address it shows (null for none). */
+const embeds = (note: OutgoingNote | undefined): [string, unknown][] => {
+  const found: [string, unknown][] = [];
+  const walk = (node: { type?: string; attrs?: Record<string, unknown>; content?: unknown[] }) => {
+    if (node.type === 'wikilink' && node.attrs?.embed === true) {
+      found.push([String(node.attrs.target), node.attrs.src ?? null]);
+    }
+    for (const child of node.content ?? []) walk(child as typeof node);
+  };
+  if (note) walk(JSON.parse(note.content) as Parameters<typeof walk>[0]);
+  return found;
+};
+
+/** A fake upload that answers `/files/<n>` and records each name and size. */
+function recordUploads(server: ReturnType<typeof fakeServer>) {
+  const uploads: [string, number][] = [];
+  server.deps.uploadImage = (bytes, name) => {
+    uploads.push([name, bytes.length]);
+    return Promise.resolve(`/files/${uploads.length}`);
+  };
+  return uploads;
+}
+
+describe('importVault with embeds', () => {
+  it('shows the vault’s image in each ![[…]] embed, by name anywhere or by path', async () => {
+    const server = fakeServer();
+    recordUploads(server);
+    await importVault(
+      [
+        file('Vault/Attachments/diagram.png', new Uint8Array([1])),
+        file('Vault/Old/deep/diagram.png', new Uint8Array([2])),
+        file('Vault/sub/diagram.png', new Uint8Array([3])),
+        file('Vault/Notes/Plan.md', '![[diagram.png]] ![[sub/diagram.png|300]] ![[Diagram.PNG]]\n'),
+      ],
+      server.deps,
+    );
+    // A bare name finds the shortest path holding it, here Vault/sub/.
+    expect(embeds(server.received[0])).toEqual([
+      ['diagram.png', '/files/3'],
+      ['sub/diagram.png', '/files/3'],
+      ['Diagram.PNG', '/files/3'],
+    ]);
+  });
+
+  it('leaves embeds of PDFs, of notes, of missing images and of paths out of the vault alone', async () => {
+    const server = fakeServer();
+    recordUploads(server);
+    const summary = await importVault(
+      [
+        file('Vault/passwd.png', new Uint8Array([1])),
+        file('Vault/paper.pdf', '%PDF'),
+        file(
+          'Vault/Note.md',
+          '![[paper.pdf]] ![[Other note]] ![[missing.png]] ![[../../etc/passwd]] ![[../../passwd.png]] ![[/passwd.png]]\n',
+        ),
+      ],
+      server.deps,
+    );
+    expect(embeds(server.received[0])).toEqual([
+      ['paper.pdf', null],
+      ['Other note', null],
+      ['missing.png', null],
+      ['../../etc/passwd', null],
+      ['../../passwd.png', null],
+      ['/passwd.png', null],
+    ]);
+    expect(summary).toMatchObject({ imported: 1, images: 1, keptForLater: ['Vault/paper.pdf'] });
+  });
+
+  it('reads a zipped image past the 10 MB note limit, up to the server’s upload limit', async () => {
+    const zip = new ZipWriter();
+    zip.add('Vault/big.png', new Uint8Array(12 * 1024 * 1024));
+    zip.add('Vault/Note.md', '![[big.png]]\n');
+    const files = await filesOf({
+      kind: 'zip',
+      file: new File([joinChunks(zip.finish())], 'vault.zip'),
+    });
+    const server = fakeServer();
+    const uploads = recordUploads(server);
+    server.deps.maxImageBytes = 20 * 1024 * 1024;
+    const summary = await importVault(files, server.deps);
+    expect(summary.failed).toEqual([]);
+    expect(uploads).toEqual([['big.png', 12 * 1024 * 1024]]);
+    expect(embeds(server.received[0])).toEqual([['big.png', '/files/1']]);
+  });
+
+  it('refuses an image over the server’s upload limit by its size, without reading it', async () => {
+    const server = fakeServer();
+    const uploads = recordUploads(server);
+    server.deps.maxImageBytes = 20 * 1024 * 1024;
+    const huge: VaultFile = {
+      path: 'Vault/huge.png',
+      size: 25 * 1024 * 1024,
+      read: () => Promise.reject(new Error('read')),
+    };
+    const summary = await importVault(
+      [huge, file('Vault/Note.md', '![[huge.png]]\n')],
+      server.deps,
+    );
+    expect(uploads).toEqual([]);
+    expect(summary.failed).toEqual([
+      { path: 'Vault/huge.png', reason: 'It is 25.0 MB; images up to 20.0 MB can be uploaded.' },
+    ]);
+    expect(embeds(server.received[0])).toEqual([['huge.png', null]]);
+  });
+
+  it('imports the zip "Export with images" made back into the document with its images', async () => {
+    const A = '/files/00000000-0000-4000-8000-00000000000a';
+    const markdown = `# Trip\n\n![shot](${A}) and ![[diagram.png]]\n`;
+    const zipped = await exportWithImages(parseMarkdown(markdown), 'Trip', {
+      fetchImage: () =>
+        Promise.resolve({ bytes: new Uint8Array([1, 2, 3]), type: 'image/png', name: 'shot.png' }),
+      serialize: serializeMarkdown,
+      origin: 'https://inkwell.test',
+    });
+    const files = await filesOf({
+      kind: 'zip',
+      file: new File([joinChunks(zipped.chunks)], 'Trip.zip'),
+    });
+    const server = fakeServer();
+    const uploads = recordUploads(server);
+    const summary = await importVault(files, server.deps);
+    expect(summary).toMatchObject({ imported: 1, images: 1, failed: [] });
+    expect(uploads).toEqual([['shot.png', 3]]);
+    const note = server.received[0]!;
+    expect(note.title).toBe('Trip');
+    const doc = inkwellSchema().nodeFromJSON(JSON.parse(note.content));
+    expect(serializeMarkdown(doc)).toBe(markdown.replace(A, '/files/1'));
+  });
+
+  it('reports the images’ upload as its own stage before the notes', async () => {
+    const server = fakeServer();
+    recordUploads(server);
+    const stages: string[] = [];
+    server.deps.onProgress = (done, total, stage) => stages.push(`${stage} ${done}/${total}`);
+    await importVault(
+      [
+        file('V/a.png', new Uint8Array([1])),
+        file('V/b.png', new Uint8Array([2])),
+        file('V/N.md', 'x\n'),
+      ],
+      server.deps,
+    );
+    expect(stages).toEqual(['images 0/2', 'images 1/2', 'images 2/2', 'notes 0/1', 'notes 1/1']);
   });
 });
 

@@ -3,7 +3,8 @@ import type { VaultImportResult } from '../../../common/api/vault.ts';
 import { VAULT_BATCH_DOCUMENTS } from '../../../common/api/vault.ts';
 import { classifyVaultPath, displayPath } from '../../../common/vault/vaultPaths.ts';
 import { formatBytes, VaultArchiveError } from '../../../common/vault/zipReader.ts';
-import { imageResolver, isImagePath, normalVaultPath } from './vaultImages.ts';
+import { DEFAULT_FILE_MAX_BYTES } from '../../../common/api/files.ts';
+import { embedResolver, imageResolver, isImagePath, normalVaultPath } from './vaultImages.ts';
 
 /** One file of a vault being imported, whatever it came from (a zip, a folder, a drop). */
 export interface VaultFile {
@@ -11,8 +12,11 @@ export interface VaultFile {
   path: string;
   /** Its size in bytes, as declared (a zip entry's may lie; reading checks). */
   size: number;
-  /** Its bytes; rejects with a sentence for people when they cannot be read. */
-  read(): Promise<Uint8Array>;
+  /**
+   * Its bytes; rejects with a sentence for people when they cannot be read, or when a zip entry
+   * inflates past `maxBytes` (a folder's files are checked by their size before reading).
+   */
+  read(maxBytes: number): Promise<Uint8Array>;
 }
 
 /** Limits of one vault import (docs/PRODUCT.md "Limits"). */
@@ -38,26 +42,42 @@ export interface OutgoingNote {
   content: string;
 }
 
+/** How a note's links find the vault's uploaded images; each answers null to keep a link. */
+export interface NoteImages {
+  /** The address for an image link's address (`images/shot.png`). */
+  image(src: string): string | null;
+  /** The address for an embed's target (`diagram.png` of `![[diagram.png]]`). */
+  embed(target: string): string | null;
+}
+
+/** What the import is doing: uploading the vault's images, then importing its notes. */
+export type ImportStage = 'images' | 'notes';
+
 /** What {@link importVault} needs from the app; tests pass fakes. */
 export interface ImportDeps {
   /**
-   * Markdown bytes to the content JSON text, each image address replaced by what `images`
-   * returns for it (null keeps it); throws with a sentence when the codec refuses.
+   * Markdown bytes to the content JSON text, its image links and embeds pointed at the
+   * addresses `images` finds; throws with a sentence when the codec refuses.
    */
-  parse(bytes: Uint8Array, images: (src: string) => string | null): string;
+  parse(bytes: Uint8Array, images: NoteImages): string;
   /**
    * Uploads an image of the vault and resolves with its address (`/files/<id>`); rejects with a
    * sentence for people. Without it, images are kept for later as other attachments are.
    */
   uploadImage?(bytes: Uint8Array, name: string): Promise<string>;
+  /**
+   * The largest image the server takes (`limits.fileBytes` of `GET /api/config`, from
+   * `FILE_MAX_BYTES`); larger ones are listed as refused without being read.
+   */
+  maxImageBytes?: number;
   /** Sends a batch; one result per document, in order. */
   send(documents: OutgoingNote[]): Promise<VaultImportResult[]>;
   /** A new random document id. */
   newId(): string;
   /** Lets the browser paint and handle input; called between notes. */
   yieldToBrowser(): Promise<void>;
-  /** Called as notes are handled: `done` of `total`. */
-  onProgress(done: number, total: number): void;
+  /** Called as images are uploaded, then as notes are handled: `done` of `total`. */
+  onProgress(done: number, total: number, stage: ImportStage): void;
 }
 
 /** A file left out, and why. */
@@ -197,7 +217,7 @@ export async function importVault(
   const uploaded = await uploadImages(images, deps, summary);
 
   let sliceStart = performance.now();
-  deps.onProgress(0, notes.length);
+  deps.onProgress(0, notes.length, 'notes');
   for (const [index, { file, folder, title }] of notes.entries()) {
     if (stopped) break;
     const path = displayPath(file.path);
@@ -207,7 +227,10 @@ export async function importVault(
           `It is ${formatBytes(file.size)}; notes up to ${formatBytes(VAULT_LIMITS.maxFileBytes)} can be imported.`,
         );
       }
-      const json = deps.parse(await file.read(), imageResolver(file.path, uploaded));
+      const json = deps.parse(await file.read(VAULT_LIMITS.maxFileBytes), {
+        image: imageResolver(file.path, uploaded),
+        embed: embedResolver(file.path, uploaded),
+      });
       const bytes = new TextEncoder().encode(json).length;
       if (bytes > VAULT_LIMITS.maxDocumentBytes) {
         throw new Error(
@@ -229,7 +252,7 @@ export async function importVault(
     } catch (error) {
       summary.failed.push({ path, reason: reasonOf(error) });
     }
-    deps.onProgress(index + 1, notes.length);
+    deps.onProgress(index + 1, notes.length, 'notes');
     if (performance.now() - sliceStart > SLICE_MS) {
       await deps.yieldToBrowser();
       sliceStart = performance.now();
@@ -244,7 +267,8 @@ export async function importVault(
 /**
  * Uploads the vault's images one at a time, before the notes that link them, and maps each
  * one's vault path (lower case) to its address. One the server refuses (not an image after all:
- * 415) is listed with the server's reason; the notes linking it keep their links as written.
+ * 415) is listed with the server's reason, one over the server's size limit with the sizes; the
+ * notes linking it keep their links as written.
  */
 async function uploadImages(
   images: readonly VaultFile[],
@@ -254,17 +278,25 @@ async function uploadImages(
   const uploaded = new Map<string, string>();
   const upload = deps.uploadImage;
   if (!upload) return uploaded;
-  for (const file of images) {
+  const maxBytes = deps.maxImageBytes ?? DEFAULT_FILE_MAX_BYTES;
+  for (const [index, file] of images.entries()) {
+    deps.onProgress(index, images.length, 'images');
     const key = normalVaultPath(file.path)?.toLowerCase();
     if (key === undefined || uploaded.has(key)) continue;
     try {
+      if (file.size > maxBytes) {
+        throw new Error(
+          `It is ${formatBytes(file.size)}; images up to ${formatBytes(maxBytes)} can be uploaded.`,
+        );
+      }
       const name = file.path.replaceAll('\\', '/').split('/').pop() ?? '';
-      uploaded.set(key, await upload(await file.read(), name));
+      uploaded.set(key, await upload(await file.read(maxBytes), name));
       summary.images++;
     } catch (error) {
       summary.failed.push({ path: displayPath(file.path), reason: reasonOf(error) });
     }
     await deps.yieldToBrowser();
   }
+  if (images.length > 0) deps.onProgress(images.length, images.length, 'images');
   return uploaded;
 }

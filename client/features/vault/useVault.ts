@@ -42,8 +42,12 @@ export function useVault() {
       setProgress({ label: 'Reading the vault…', done: 0, total: 0 });
       try {
         const { runImport } = await loadRun();
-        const result = await runImport(input, (done, total) =>
-          setProgress({ label: 'Importing notes…', done, total }),
+        const result = await runImport(input, (done, total, stage) =>
+          setProgress({
+            label: stage === 'images' ? 'Uploading images…' : 'Importing notes…',
+            done,
+            total,
+          }),
         );
         setSummary(result);
         void list.refresh();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageResolver, isImagePath, normalVaultPath } from './vaultImages.ts';
+import { embedResolver, imageResolver, isImagePath, normalVaultPath } from './vaultImages.ts';
 
 const uploaded = new Map([
   ['vault/trip/images/shot.png', '/files/1'],
@@ -27,6 +27,37 @@ describe('image links of an imported note', () => {
     expect(resolve('/images/shot.png')).toBeNull();
     expect(resolve('images/missing.png')).toBeNull();
     expect(resolve('../../../images/shot.png')).toBeNull();
+  });
+});
+
+describe('image embeds of an imported note', () => {
+  const files = new Map([
+    ['vault/attachments/diagram.png', '/files/a'],
+    ['vault/diagram.png', '/files/b'],
+    ['vault/notes/sub/chart.png', '/files/c'],
+    ['vault/sub/chart.png', '/files/d'],
+  ]);
+
+  it('find a bare name anywhere, the shortest path winning, without case', () => {
+    const resolve = embedResolver('Vault/Notes/Plan.md', files);
+    expect(resolve('diagram.png')).toBe('/files/b');
+    expect(resolve(' Diagram.PNG ')).toBe('/files/b');
+  });
+
+  it('read a path from the top, then from the note’s folder, then as the end of a longer path', () => {
+    expect(embedResolver('Vault/Notes/Plan.md', files)('vault/sub/chart.png')).toBe('/files/d');
+    expect(embedResolver('Vault/Notes/Plan.md', files)('sub/chart.png')).toBe('/files/c');
+    expect(embedResolver('Vault/Other.md', files)('sub/chart.png')).toBe('/files/d');
+    expect(embedResolver('Other.md', files)('attachments/diagram.png')).toBe('/files/a');
+  });
+
+  it('find nothing for other files, missing images, or paths that climb out or start at /', () => {
+    const resolve = embedResolver('Vault/Notes/Plan.md', files);
+    expect(resolve('paper.pdf')).toBeNull();
+    expect(resolve('Some note')).toBeNull();
+    expect(resolve('missing.png')).toBeNull();
+    expect(resolve('../../diagram.png')).toBeNull();
+    expect(resolve('/vault/diagram.png')).toBeNull();
   });
 });
 

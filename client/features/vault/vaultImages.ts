@@ -52,3 +52,42 @@ export function imageResolver(
     return near ?? lookup(normalVaultPath(path)) ?? null;
   };
 }
+
+/**
+ * For the notes of a vault, the uploaded address of the image an embed (`![[diagram.png]]`,
+ * `![[sub/diagram.png|300]]`) names, or null when the vault held no such image (or the target
+ * is not an image: a PDF stays as it is). Resolved as Obsidian does: a bare name finds the file
+ * of that name anywhere in the vault, the shortest path winning; a path is read from the top of
+ * the vault, then from the note's folder, then as the end of a longer path (a vault zipped
+ * inside its own folder), again the shortest winning. Without case, as {@link imageResolver}.
+ */
+export function embedResolver(
+  notePath: string,
+  uploaded: ReadonlyMap<string, string>,
+): (target: string) => string | null {
+  const folder = (normalVaultPath(notePath) ?? '').split('/').slice(0, -1).join('/');
+  const shortestEndingWith = (tail: string) => {
+    let best: string | undefined;
+    for (const path of uploaded.keys()) {
+      if (path !== tail && !path.endsWith(`/${tail}`)) continue;
+      if (
+        best === undefined ||
+        path.length < best.length ||
+        (path.length === best.length && path < best)
+      )
+        best = path;
+    }
+    return best === undefined ? null : (uploaded.get(best) ?? null);
+  };
+  return (raw) => {
+    const target = raw.trim();
+    if (!isImagePath(target) || target.startsWith('/')) return null;
+    const path = normalVaultPath(target)?.toLowerCase();
+    if (!path) return null;
+    if (!path.includes('/')) return shortestEndingWith(path);
+    const near = folder ? normalVaultPath(`${folder}/${target}`)?.toLowerCase() : undefined;
+    return (
+      uploaded.get(path) ?? (near ? uploaded.get(near) : undefined) ?? shortestEndingWith(path)
+    );
+  };
+}

@@ -2,15 +2,16 @@ import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
 import { uploadFile } from '../../lib/uploadFile.ts';
 import { fetchUploadedImage } from '../editor/uploads/fetchUploadedImage.ts';
-import { mapImageSources } from '../editor/uploads/imageSources.ts';
+import { mapEmbedSources, mapImageSources } from '../editor/uploads/imageSources.ts';
+import { loadServerConfig } from '../ai/aiConfig.ts';
 import { exportVault, type VaultExport } from './exportVault.ts';
-import { importVault, type ImportSummary } from './importVault.ts';
+import { importVault, type ImportStage, type ImportSummary } from './importVault.ts';
 import { listVault, sendVaultBatch, vaultMarkdown } from './vaultApi.ts';
 import type { VaultInput } from './vaultInput.ts';
 import { filesOf } from './vaultSources.ts';
 
-/** Reports `done` of `total` notes. */
-export type OnProgress = (done: number, total: number) => void;
+/** Reports `done` of `total` notes (or, first, of a vault's images). */
+export type OnProgress = (done: number, total: number, stage?: ImportStage) => void;
 
 /** Yields to the browser: it paints the progress and handles input before the next note. */
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -20,16 +21,25 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
  * pipelines, as most visits never import or export a vault.
  */
 export async function runImport(input: VaultInput, onProgress: OnProgress): Promise<ImportSummary> {
-  const [files, codec] = await Promise.all([filesOf(input), loadMarkdownCodec()]);
+  const [files, codec, config] = await Promise.all([
+    filesOf(input),
+    loadMarkdownCodec(),
+    // The server's upload limit decides which images are worth reading; without an answer
+    // (offline) the default stands, and the server still judges each upload.
+    loadServerConfig().catch(() => null),
+  ]);
   return importVault(files, {
     // The codec's default schema is the editor's (built once); importing it here would make
     // the bundler split the editor's packages out of the first download into extra chunks.
     parse: (bytes, images) => {
       const doc = codec.parseMarkdown(codec.decodeMarkdownFile(bytes));
-      return JSON.stringify(mapImageSources(doc, images).toJSON());
+      return JSON.stringify(
+        mapEmbedSources(mapImageSources(doc, images.image), images.embed).toJSON(),
+      );
     },
     uploadImage: async (bytes, name) =>
       (await uploadFile(new Blob([bytes as Uint8Array<ArrayBuffer>]), name)).url,
+    ...(config ? { maxImageBytes: config.limits.fileBytes } : {}),
     send: sendVaultBatch,
     newId: randomUuid,
     yieldToBrowser,

@@ -36,7 +36,7 @@ export async function filesOfZip(zip: Blob): Promise<VaultFile[]> {
     .map((entry) => ({
       path: entry.name,
       size: entry.size,
-      read: () => readZipEntry(source, entry, VAULT_LIMITS.maxFileBytes),
+      read: (maxBytes: number) => readZipEntry(source, entry, maxBytes),
     }));
 }
 

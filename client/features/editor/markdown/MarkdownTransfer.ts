@@ -8,8 +8,8 @@ import { PasteArm } from './PasteArm.ts';
 export interface MarkdownTransferOptions {
   /** Receives clipboard text that the writer asked to paste as Markdown. */
   onMarkdownText: (text: string) => void;
-  /** Receives a Markdown file dropped onto the editor. */
-  onMarkdownFile: (file: File) => void;
+  /** Receives a Markdown file dropped onto the editor, and the files dropped with it (its images). */
+  onMarkdownFile: (file: File, companions: File[]) => void;
   /** Called when the clipboard cannot be read, so the writer should press paste instead. */
   onPasteHint: () => void;
 }
@@ -111,10 +111,14 @@ export const MarkdownTransfer = Extension.create<MarkdownTransferOptions, Markdo
           },
           handleDrop: (_view, event, _slice, moved) => {
             if (moved) return false;
-            const file = [...(event.dataTransfer?.files ?? [])].find(isMarkdownFile);
+            const files = [...(event.dataTransfer?.files ?? [])];
+            const file = files.find(isMarkdownFile);
             if (!file) return false;
             event.preventDefault();
-            options.onMarkdownFile(file);
+            options.onMarkdownFile(
+              file,
+              files.filter((other) => other !== file),
+            );
             return true;
           },
         },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { Editor, type JSONContent } from '@tiptap/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentExtensions } from '../../../../common/editor/extensions.ts';
 import { SLASH_ITEMS } from './slashItems.ts';
 
@@ -37,9 +37,15 @@ describe('slash items', () => {
     });
   });
 
-  it('inserts a 3 × 3 table with a header row', () => {
-    const json: JSONContent = runItem('table', '').getJSON();
-    const table = json.content?.find((node) => node.type === 'table');
+  it('inserts a 3 × 3 table with a header row, once table editing has loaded', async () => {
+    const editor = runItem('table', '');
+    // The table waits for its editing (Tab between cells), loaded on first need.
+    const table = await vi.waitFor((): JSONContent | undefined => {
+      const json: JSONContent = editor.getJSON();
+      const found = json.content?.find((node) => node.type === 'table');
+      expect(found).toBeDefined();
+      return found;
+    });
     expect(table?.content).toHaveLength(3);
     expect(table?.content?.[0]?.content?.map((cell) => cell.type)).toEqual([
       'tableHeader',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { serializeMarkdown } from '../../../../common/editor/markdown/serializeMarkdown.ts';
 import { bytesSource, listZipEntries, readZipEntry } from '../../../../common/vault/zipReader.ts';
@@ -62,6 +63,34 @@ describe('export with images', () => {
     expect(markdown).toContain('![first](images/shot.png)');
     expect(markdown).toContain('![again](images/shot.png) ![other](images/Shot.jpg)');
     expect(markdown).toContain('![web](https://example.com/x.png)');
+  });
+
+  it('writes the images embeds show at their targets beside the note, the embeds as written', async () => {
+    const schema = inkwellSchema();
+    const embed = (target: string, src: string) =>
+      schema.node('wikilink', { target, embed: true, src });
+    const doc = schema.node('doc', null, [
+      schema.node('paragraph', null, [
+        embed('diagram.png', A),
+        embed('sub/chart.png', B),
+        embed('../../escape.png', B),
+        embed('Diagram.PNG', A),
+      ]),
+    ]);
+    const { fetchImage } = fakeImages({
+      [A]: { bytes: new Uint8Array([1]), type: 'image/png', name: 'a.png' },
+      [B]: { bytes: new Uint8Array([2]), type: 'image/png', name: 'b.png' },
+    });
+    const result = await exportWithImages(doc, 'Plan', {
+      fetchImage,
+      serialize: serializeMarkdown,
+      origin: 'https://inkwell.test',
+    });
+    const files = await unzip(result.chunks);
+    expect(Object.keys(files).sort()).toEqual(['Plan.md', 'diagram.png', 'sub/chart.png']);
+    expect(new TextDecoder().decode(files['Plan.md'])).toBe(
+      '![[diagram.png]]![[sub/chart.png]]![[../../escape.png]]![[Diagram.PNG]]\n',
+    );
   });
 
   it('links an image that cannot be fetched by absolute address and still exports', async () => {

@@ -2,6 +2,8 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { fileUrl } from '../../../../common/api/fileUrl.ts';
 import { safeName } from '../../../../common/vault/vaultPaths.ts';
 import { ZipWriter } from '../../../../common/vault/zipWriter.ts';
+import { embeddedFiles } from '../../../../common/editor/dialects/wikilink/embeddedFiles.ts';
+import { isImagePath, normalVaultPath } from '../../vault/vaultImages.ts';
 import { imageSources, mapImageSources } from './imageSources.ts';
 
 /** An uploaded image as fetched for the zip. */
@@ -93,6 +95,21 @@ export async function exportWithImages(
     const name = uniqueName(imageFileName(image.name, image.type), taken);
     zip.add(`images/${name}`, image.bytes);
     paths.set(src, `images/${name}`);
+  }
+  // The files embeds show (`![[diagram.png]]`) go at their targets beside the note, where
+  // Obsidian finds them; the embeds are written as they are. None climbs out of the zip.
+  const embedded = new Set<string>();
+  for (const { target, src } of embeddedFiles(doc)) {
+    const path = isImagePath(target) && !target.startsWith('/') ? normalVaultPath(target) : null;
+    const key = path?.toLowerCase() ?? '';
+    const clash = key.startsWith('images/') && taken.has(key.slice('images/'.length));
+    if (!path || embedded.has(key) || clash) continue;
+    embedded.add(key);
+    try {
+      zip.add(path, (await deps.fetchImage(src)).bytes);
+    } catch {
+      missing++;
+    }
   }
   const linked = mapImageSources(doc, (src) =>
     src.startsWith(prefix) ? (paths.get(src) ?? `${deps.origin}${src}`) : null,

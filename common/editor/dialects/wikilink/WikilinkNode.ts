@@ -1,5 +1,6 @@
 import { InputRule, Node } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
+import { isFileUrl } from '../../../api/fileUrl.ts';
 import { sourceAsLeafText } from '../raw/leafText.ts';
 import {
   isWellFormedWikilink,
@@ -45,6 +46,18 @@ export const Wikilink = Node.create({
         parseHTML: (element: HTMLElement) => element.hasAttribute('data-embed'),
         renderHTML: (attributes: Record<string, unknown>) =>
           attributes.embed === true ? { 'data-embed': '' } : {},
+      },
+      // The uploaded file an image embed (`![[diagram.png]]`) shows, found when its vault was
+      // imported: kept in the document JSON (so the server sees the reference) and never in
+      // the Markdown, which keeps the embed as it was written.
+      src: {
+        default: null,
+        parseHTML: (element: HTMLElement) => {
+          const src = element.getAttribute('data-src');
+          return isFileUrl(src) ? src : null;
+        },
+        renderHTML: (attributes: Record<string, unknown>) =>
+          isFileUrl(attributes.src) ? { 'data-src': attributes.src } : {},
       },
     };
   },

@@ -28,13 +28,13 @@ describe('wikilinks [[…]] and embeds ![[…]]', () => {
         '[[Note#^id]], ![[image.png]] and ![[Note]].\n',
     );
     expect(wikilinks(doc)).toEqual([
-      { target: 'Title', fragment: '', alias: null, embed: false },
-      { target: 'Title', fragment: '#Heading', alias: 'alias', embed: false },
-      { target: 'Title', fragment: '^block', alias: null, embed: false },
-      { target: 'Title', fragment: '', alias: 'alias', embed: false },
-      { target: 'Note', fragment: '#^id', alias: null, embed: false },
-      { target: 'image.png', fragment: '', alias: null, embed: true },
-      { target: 'Note', fragment: '', alias: null, embed: true },
+      { target: 'Title', fragment: '', alias: null, embed: false, src: null },
+      { target: 'Title', fragment: '#Heading', alias: 'alias', embed: false, src: null },
+      { target: 'Title', fragment: '^block', alias: null, embed: false, src: null },
+      { target: 'Title', fragment: '', alias: 'alias', embed: false, src: null },
+      { target: 'Note', fragment: '#^id', alias: null, embed: false, src: null },
+      { target: 'image.png', fragment: '', alias: null, embed: true, src: null },
+      { target: 'Note', fragment: '', alias: null, embed: true, src: null },
     ]);
   });
 
@@ -130,7 +130,9 @@ describe('wikilinks [[…]] and embeds ![[…]]', () => {
     const link = schema.nodes.wikilink!.create({ target: 'Note' });
     const markdown = serializeMarkdown(paragraph(schema.text('Wow!'), link));
     const doc = parseMarkdown(markdown);
-    expect(wikilinks(doc)).toEqual([{ target: 'Note', fragment: '', alias: null, embed: false }]);
+    expect(wikilinks(doc)).toEqual([
+      { target: 'Note', fragment: '', alias: null, embed: false, src: null },
+    ]);
     expect(doc.textContent).toBe('Wow![[Note]]');
   });
 
@@ -160,6 +162,38 @@ describe('wikilinks [[…]] and embeds ![[…]]', () => {
     expect(content).toEqual(['wikilink', 'text', 'text', 'text']);
     const doc = inkwellSchema().nodeFromJSON(cleaned);
     expect(doc.textContent).toBe('[[Fine#H|a]][[javascript:alert(1)]][[a]]b]]![[x|line\nbreak]]');
+  });
+
+  it('keeps the uploaded file an image embed shows in the JSON, never in its Markdown', () => {
+    const schema = inkwellSchema();
+    const src = '/files/0b0e8f0e-52f4-4f2a-9d35-6a3f4c1b2d3e';
+    const doc = paragraph(
+      schema.text('Look: '),
+      schema.node('wikilink', { target: 'sub/diagram.png', alias: '300', embed: true, src }),
+    );
+    expect(serializeMarkdown(doc)).toBe('Look: ![[sub/diagram.png|300]]\n');
+    const stored = sanitizeDocJson(doc.toJSON())!;
+    expect(wikilinks(schema.nodeFromJSON(stored))[0]).toMatchObject({ embed: true, src });
+  });
+
+  it('drops an embed address that is not an uploaded file, keeping the embed', () => {
+    const json = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: ['javascript:alert(1)', 'https://example.com/x.png', '/files/../etc/passwd'].map(
+            (src) => ({
+              type: 'wikilink',
+              attrs: { target: 'x.png', fragment: '', alias: null, embed: true, src },
+            }),
+          ),
+        },
+      ],
+    };
+    const doc = inkwellSchema().nodeFromJSON(sanitizeDocJson(json)!);
+    expect(wikilinks(doc).map((attrs) => attrs.src)).toEqual([null, null, null]);
+    expect(doc.textContent).toBe('![[x.png]]![[x.png]]![[x.png]]');
   });
 
   it('text full of brackets, and wikilinks mixed with other constructs, come back as they were', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../../../common/editor/extensions.ts';
 import { LinkResolver } from './LinkResolver.ts';
-import { WikilinkView } from './WikilinkView.ts';
+import { embedSize, WikilinkView } from './WikilinkView.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const wikilink = (attrs: Record<string, unknown>) => inkwellSchema().nodes.wikilink!.create(attrs);
@@ -30,5 +30,44 @@ describe('a wikilink as the editor draws it', () => {
     expect(missing.dom.dataset.state).toBe('unresolved');
     expect(missing.dom.title).toContain('click to create it');
     for (const view of [found, missing, file]) view.destroy();
+  });
+
+  it('shows the image an embed of an imported vault holds, sized by its alias, and keeps it', () => {
+    const resolver = new LinkResolver(() => Promise.resolve([]));
+    const src = '/files/0b0e8f0e-52f4-4f2a-9d35-6a3f4c1b2d3e';
+    const view = new WikilinkView(
+      wikilink({ target: 'sub/diagram.png', alias: '300', embed: true, src }),
+      resolver,
+    );
+    const image = view.dom.querySelector('img')!;
+    expect(view.dom.dataset.state).toBe('image');
+    expect(image.getAttribute('src')).toBe(src);
+    expect(image.alt).toBe('sub/diagram.png');
+    expect(image.width).toBe(300);
+    view.update(wikilink({ target: 'sub/diagram.png', alias: null, embed: true, src }));
+    expect(view.dom.querySelector('img')).toBe(image);
+    expect(image.hasAttribute('width')).toBe(false);
+    view.update(wikilink({ target: 'sub/diagram.png', embed: true }));
+    expect(view.dom.querySelector('img')).toBeNull();
+    expect(view.dom.textContent).toBe('sub/diagram.png · not available yet');
+    view.destroy();
+  });
+
+  it('says so when the image an embed shows cannot be loaded, keeping the embed', () => {
+    const resolver = new LinkResolver(() => Promise.resolve([]));
+    const src = '/files/0b0e8f0e-52f4-4f2a-9d35-6a3f4c1b2d3e';
+    const view = new WikilinkView(wikilink({ target: 'gone.png', embed: true, src }), resolver);
+    view.dom.querySelector('img')!.dispatchEvent(new Event('error'));
+    expect(view.dom.dataset.state).toBe('file');
+    expect(view.dom.textContent).toBe('gone.png · could not be loaded');
+    expect(view.dom.title).toContain('could not be loaded');
+    view.destroy();
+  });
+
+  it('reads Obsidian’s embed sizes and nothing else', () => {
+    expect(embedSize('300')).toEqual({ width: 300 });
+    expect(embedSize('300x200')).toEqual({ width: 300, height: 200 });
+    expect(embedSize('a caption')).toEqual({});
+    expect(embedSize(null)).toEqual({});
   });
 });

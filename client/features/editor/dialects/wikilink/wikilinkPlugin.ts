@@ -63,6 +63,8 @@ export const wikilinkPlugin = () =>
     props: {
       handleClickOn(view, _pos, node) {
         if (node.type.name !== 'wikilink') return false;
+        // An embed showing its image is selected by a click, as an image is.
+        if (node.attrs.src) return false;
         open(view, node);
         return true;
       },

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pngImage } from '../server/test/images.ts';
+import { editorLocator, openEditor } from './editorPage.ts';
+import { useBrowser } from './harness.ts';
+
+const browser = useBrowser();
+
+test('a .md dropped on the editor with the images it links opens as a document showing them', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  try {
+    const before = page.url();
+    const files = [
+      {
+        name: 'Trip.md',
+        type: 'text/markdown',
+        bytes: [...Buffer.from('# Trip\n\n![shot](images/shot.png) and ![[map.png]]\n')],
+      },
+      { name: 'shot.png', type: 'image/png', bytes: [...(await pngImage(30, 10))] },
+      { name: 'map.png', type: 'image/png', bytes: [...(await pngImage(50, 10))] },
+    ];
+    const transfer = await page.evaluateHandle((files) => {
+      const data = new DataTransfer();
+      for (const file of files) {
+        data.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      }
+      return data;
+    }, files);
+    await editorLocator(page).dispatchEvent('drop', { dataTransfer: transfer });
+    await page.waitForURL((url) => url.href !== before && url.pathname.startsWith('/d/'));
+    await editorLocator(page).getByRole('heading', { name: 'Trip' }).waitFor();
+    await page.waitForFunction(() => {
+      const images = [
+        ...document.querySelectorAll<HTMLImageElement>('.ProseMirror img[src^="/files/"]'),
+      ];
+      return images.length === 2 && images.every((image) => image.complete);
+    });
+    const shown = await editorLocator(page)
+      .locator('img[src^="/files/"]')
+      .evaluateAll((images) =>
+        images.map((image) => [
+          (image as HTMLImageElement).alt,
+          (image as HTMLImageElement).naturalWidth,
+        ]),
+      );
+    assert.deepEqual(shown, [
+      ['shot', 30],
+      ['map.png', 50],
+    ]);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
