@@ -64,8 +64,19 @@ export class SchemaGuard {
 
   private tryOnShadow(update: Uint8Array, changed: YType[]): string | null {
     const fragment = this.shadow.getXmlFragment(CONTENT_FIELD);
+    const blocks = new Set<Y.XmlElement | Y.XmlText>();
     const collect = (transaction: Y.Transaction) => {
       for (const type of transaction.changed.keys()) changed.push(type);
+      // Yjs lists only types that existed before the transaction as changed: blocks inserted at
+      // the top level are found among the fragment's items by their clocks.
+      if (!transaction.changed.has(fragment as YType)) return;
+      for (let item = fragment._start; item; item = item.right) {
+        const created = item.id.clock >= (transaction.beforeState.get(item.id.client) ?? 0);
+        const content = item.content;
+        if (created && !item.deleted && content instanceof Y.ContentType) {
+          blocks.add(content.type as Y.XmlElement | Y.XmlText);
+        }
+      }
     };
     this.shadow.on('afterTransaction', collect);
     try {
@@ -80,7 +91,6 @@ export class SchemaGuard {
       return 'The update depends on changes the server does not have.';
     }
     if (this.shadow.share.size !== 1) return 'The update writes outside the document content.';
-    const blocks = new Set<Y.XmlElement | Y.XmlText>();
     let topLevel = false;
     for (const type of changed) {
       if (type === fragment) {
