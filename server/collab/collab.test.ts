@@ -1,9 +1,19 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
 import { afterEach, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
-import { appendParagraph, connectClient, until, type CollabClient } from './test/collabClient.ts';
+import {
+  appendParagraph,
+  connectClient,
+  socketClass,
+  until,
+  type CollabClient,
+} from './test/collabClient.ts';
+import { CONTENT_FIELD } from './yjsContent.ts';
 
 const paragraphs = (...texts: string[]) => ({
   type: 'doc',
@@ -136,3 +146,148 @@ describeWithServer('the live collaboration socket', (context) => {
     expect(collab.blocks()).toEqual(['one, edited', 'two', 'typed']);
   });
 });
+
+/** A Hocuspocus message: the document's name, the message type, then `write` fills the rest. */
+function message(
+  name: string,
+  type: number,
+  write: (encoder: encoding.Encoder) => void,
+): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, name);
+  encoding.writeVarUint(encoder, type);
+  write(encoder);
+  return encoding.toUint8Array(encoder);
+}
+
+/** A raw socket signed in as `client`, recording the document name of every message it gets. */
+async function rawSocket(
+  client: TestClient,
+): Promise<{ socket: WebSocket; names: string[]; closed: Promise<number> }> {
+  const Socket = socketClass(new URL(client.server.url).origin, cookieOf(client));
+  const socket = new Socket(`${client.server.url.replace(/^http/, 'ws')}/api/collab`);
+  const names: string[] = [];
+  socket.on('message', (data: Buffer) => {
+    names.push(decoding.readVarString(decoding.createDecoder(new Uint8Array(data))));
+  });
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  await new Promise((resolve) => socket.once('open', resolve));
+  return { socket, names, closed };
+}
+
+const auth = (name: string) =>
+  message(name, 2, (e) => {
+    encoding.writeVarUint(e, 0);
+    encoding.writeVarString(e, 'cookie');
+  });
+const syncStep1 = (name: string) =>
+  message(name, 0, (e) => {
+    encoding.writeVarUint(e, 0);
+    encoding.writeVarUint8Array(e, Y.encodeStateVector(new Y.Doc()));
+  });
+const update = (name: string, bytes: Uint8Array) =>
+  message(name, 0, (e) => {
+    encoding.writeVarUint(e, 2);
+    encoding.writeVarUint8Array(e, bytes);
+  });
+
+async function storedUpdates(db: ServerDb, id: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM document_yjs_updates WHERE document_id = $1',
+    [id],
+  );
+  return rows[0]!.n;
+}
+type ServerDb = ReturnType<Parameters<Parameters<typeof describeWithServer>[1]>[0]>['db'];
+
+describeWithServer('hostile messages on the live socket', (context) => {
+  it('closes a socket whose update breaks the schema; nothing is stored or sent to others', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'intact');
+    const watcher = live(client, document.id);
+    const hostile = live(client, document.id);
+    await Promise.all([watcher.synced, hostile.synced]);
+    const before = await storedUpdates(db, document.id);
+    hostile.doc.getXmlFragment(CONTENT_FIELD).insert(1, [new Y.XmlElement('script')]);
+    expect(await hostile.closed).toBe(1008);
+    appendParagraph(watcher, 'still fine');
+    await watcher.saved();
+    expect(watcher.blocks()).toEqual(['intact', 'still fine']);
+    expect(await storedUpdates(db, document.id)).toBe(before + 1);
+  });
+
+  it('closes a socket that sends bytes that are no message or no update; the document stays', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'intact');
+    const garbage = await rawSocket(client);
+    garbage.socket.send(new Uint8Array([255, 255, 255, 255, 255, 255, 255, 255, 255, 1]));
+    expect(await garbage.closed).not.toBe(1000);
+    const broken = await rawSocket(client);
+    broken.socket.send(auth(document.id));
+    await until(() => broken.names.length > 0);
+    broken.socket.send(update(document.id, new Uint8Array([9, 9, 9, 250, 250, 250, 1])));
+    expect(await broken.closed).toBe(1008);
+    const fresh = live(client, document.id);
+    await fresh.synced;
+    expect(fresh.blocks()).toEqual(['intact']);
+  });
+
+  it('closes a socket that floods messages', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'intact');
+    const flood = await rawSocket(client);
+    flood.socket.send(auth(document.id));
+    for (let i = 0; i < 1_000; i += 1) flood.socket.send(syncStep1(document.id));
+    expect(await flood.closed).toBe(1008);
+  });
+
+  it('answers nothing about a document the socket was not admitted to', async () => {
+    const { server, db } = context();
+    const { client: ada } = await signedInUser(server, db, 'Ada');
+    const { client: eve } = await signedInUser(server, db, 'Eve');
+    const secret = await createDocument(ada, 'secret');
+    const own = await createDocument(eve, 'mine');
+    const adas = live(ada, secret.id);
+    await adas.synced;
+    adas.provider.setAwarenessField('user', { name: 'Ada' });
+    const raw = await rawSocket(eve);
+    raw.socket.send(auth(own.id));
+    raw.socket.send(syncStep1(own.id));
+    // Without and with an attempt to authenticate: sync, awareness query, update.
+    raw.socket.send(syncStep1(secret.id));
+    raw.socket.send(message(secret.id, 3, () => undefined));
+    raw.socket.send(auth(secret.id));
+    raw.socket.send(syncStep1(secret.id));
+    raw.socket.send(message(secret.id, 3, () => undefined));
+    // A round trip on its own document after them, so their answers would have come by now.
+    raw.socket.send(syncStep1(own.id));
+    await until(() => raw.names.filter((name) => name === own.id).length >= 4);
+    const aboutSecret = raw.names.filter((name) => name === secret.id);
+    // At most the refusal of the authentication, never its content or who is in it.
+    expect(aboutSecret.length).toBeLessThanOrEqual(1);
+    expect(adas.blocks()).toEqual(['secret']);
+    raw.socket.close();
+  });
+});
+
+describeWithServer(
+  'oversized messages on the live socket',
+  (context) => {
+    it('closes a socket whose message is larger than COLLAB_MAX_MESSAGE_BYTES', async () => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'intact');
+      const big = live(client, document.id);
+      await big.synced;
+      appendParagraph(big, 'x'.repeat(100_000));
+      expect(await big.closed).toBe(1009);
+      const fresh = live(client, document.id);
+      await fresh.synced;
+      expect(fresh.blocks()).toEqual(['intact']);
+    });
+  },
+  { collab: { redisUrl: undefined, maxMessageBytes: 64 * 1024 } },
+);
