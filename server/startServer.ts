@@ -122,6 +122,9 @@ export async function startServer(
       sessionCache: db.kind === 'pglite' ? new SessionCache() : undefined,
       collab: new CollabEngine(db, logger, { redisUrl: config.collab.redisUrl }),
     };
+    services.collab
+      ?.recover()
+      .catch((error: unknown) => logger.warn('Recovering live documents failed.', { err: error }));
     const app = createApp(services, { clientDir: options.clientDir });
     appFetch = (request, env) => app.fetch(request, env);
     handler = (req, res) => {

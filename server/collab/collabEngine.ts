@@ -229,11 +229,48 @@ export class CollabEngine {
     }
   }
 
-  /** Stores a document loaded here now, if it has changes not yet compacted (before a REST read). */
+  /**
+   * Brings `documents.content` up to date with the document's Yjs state: stores it now if it is
+   * loaded here with updates not yet compacted, or loads and compacts it if the log holds updates
+   * that no instance folded in (a server killed mid-typing). Before a REST read of the document.
+   */
   async flush(documentId: string): Promise<void> {
     const document = this.hocuspocus.documents.get(documentId);
-    const state = this.loaded.get(documentId);
-    if (document && state && state.updateIds.length > 0) await this.compact(documentId, document);
+    if (document) {
+      if ((this.loaded.get(documentId)?.updateIds.length ?? 0) > 0) {
+        await this.compact(documentId, document);
+      }
+      return;
+    }
+    const { rowCount } = await this.db.query(
+      'SELECT 1 FROM document_yjs_updates WHERE document_id = $1 LIMIT 1',
+      [documentId],
+    );
+    if (rowCount === 0) return;
+    const direct = await this.hocuspocus.openDirectConnection(documentId, {
+      userId: '',
+      sessionHash: '',
+    });
+    try {
+      if (direct.document) await this.compact(documentId, direct.document);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
+   * At start: folds in the update logs a stopped instance left, so that search, the list and
+   * exports read every acknowledged edit without waiting for someone to open the document.
+   */
+  async recover(): Promise<void> {
+    const { rows } = await this.db.query<{ document_id: string }>(
+      'SELECT DISTINCT document_id FROM document_yjs_updates',
+    );
+    for (const { document_id: id } of rows) {
+      await this.flush(id).catch((error: unknown) =>
+        this.logger.warn('Recovering a live document failed.', { id, err: error }),
+      );
+    }
   }
 
   /** Closes every socket, stores every loaded document, and lets go of Redis. */
