@@ -13,6 +13,7 @@ import {
   until,
   type CollabClient,
 } from './test/collabClient.ts';
+import { COMPACT_AFTER_UPDATES } from './collabEngine.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
 const paragraphs = (...texts: string[]) => ({
@@ -291,3 +292,40 @@ describeWithServer(
   },
   { collab: { redisUrl: undefined, maxMessageBytes: 64 * 1024 } },
 );
+
+describeWithServer('compacting the update log', (context) => {
+  it('folds the log into the snapshot when the last editor leaves', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'start');
+    const collab = live(client, document.id);
+    await collab.synced;
+    for (const text of ['one', 'two', 'three']) {
+      appendParagraph(collab, text);
+      await collab.saved();
+    }
+    expect(await storedUpdates(db, document.id)).toBe(3);
+    collab.destroy();
+    await until(async () => (await storedUpdates(db, document.id)) === 0);
+    const again = live(client, document.id);
+    await again.synced;
+    expect(again.blocks()).toEqual(['start', 'one', 'two', 'three']);
+  });
+
+  it(`folds it in after ${COMPACT_AFTER_UPDATES} updates without waiting for a pause`, async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'start');
+    const collab = live(client, document.id);
+    await collab.synced;
+    for (let line = 0; line < COMPACT_AFTER_UPDATES + 20; line += 1) {
+      appendParagraph(collab, `line ${line}`);
+      await collab.saved();
+      // Under the socket's flood limit (MAX_MESSAGES_PER_SECOND).
+      await new Promise((pause) => setTimeout(pause, 5));
+    }
+    // Well within the pause after which Hocuspocus would store anyway (2 s).
+    await until(async () => (await storedUpdates(db, document.id)) < COMPACT_AFTER_UPDATES, 1_500);
+    expect(collab.blocks()).toHaveLength(COMPACT_AFTER_UPDATES + 21);
+  }, 60_000);
+});
