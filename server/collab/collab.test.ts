@@ -329,3 +329,34 @@ describeWithServer('compacting the update log', (context) => {
     expect(collab.blocks()).toHaveLength(COMPACT_AFTER_UPDATES + 21);
   }, 60_000);
 });
+
+describeWithServer('a live document that fails to load', (context) => {
+  it('closes the socket, keeps nothing in memory, and loads once the state is readable', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'kept');
+    const first = live(client, document.id);
+    await first.synced;
+    first.destroy();
+    await until(() => !server.services.collab!.hocuspocus.documents.has(document.id));
+    const { rows } = await db.query<{ state: string }>(
+      "SELECT encode(state, 'base64') AS state FROM document_yjs WHERE document_id = $1",
+      [document.id],
+    );
+    await db.query(
+      "UPDATE document_yjs SET state = decode('/////////////w==', 'base64') WHERE document_id = $1",
+      [document.id],
+    );
+    const failing = live(client, document.id);
+    expect(await failing.closed).toBe(1011);
+    expect(server.services.collab!.hocuspocus.documents.has(document.id)).toBe(false);
+    expect(server.services.collab!.hocuspocus.loadingDocuments.has(document.id)).toBe(false);
+    await db.query("UPDATE document_yjs SET state = decode($2, 'base64') WHERE document_id = $1", [
+      document.id,
+      rows[0]!.state,
+    ]);
+    const again = live(client, document.id);
+    await again.synced;
+    expect(again.blocks()).toEqual(['kept']);
+  });
+});
