@@ -97,5 +97,27 @@ describe.skipIf(skipReason('postgres') !== undefined || !existsSync(REDIS_SERVER
         expect.arrayContaining(['start', 'typed on the first', 'typed on the second']),
       );
     });
+
+    it('closes a session’s sockets on the other instance at its next check after a sign-out', async () => {
+      const { token } = await testUserWithSession(db, 'Bea');
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const created = await new TestClient(first, token).request('POST', '/api/documents', {
+        json: { title: 'Leaving' },
+      });
+      const { document } = (await created.json()) as { document: DocumentRecord };
+      const elsewhere = connectClient(
+        second.url,
+        `${sessionCookieName(second.url)}=${token}`,
+        document.id,
+      );
+      clients.push(elsewhere);
+      await elsewhere.synced;
+      expect(
+        (await new TestClient(first, token).request('POST', '/api/session/logout')).status,
+      ).toBe(200);
+      // The check runs every 30 s; run it now rather than wait.
+      await second.services.collab!.revalidate();
+      expect(await elsewhere.closed).toBe(4401);
+    });
   },
 );
