@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import type { Database } from '../db/database.ts';
-import { documentAccess } from '../documents/access.ts';
+import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
 import { SchemaGuard } from './schemaGuard.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
@@ -77,12 +77,19 @@ export class CollabEngine {
   private readonly reads = new Map<string, LoadedState>();
   private readonly sockets = new Set<{ socket: WebSocket; context: CollabContext }>();
   private readonly revalidator: NodeJS.Timeout;
+  private readonly accessOf: typeof documentAccess;
 
   constructor(
     private readonly db: Database,
     private readonly logger: Logger,
-    options: { redisUrl: string | undefined; name?: string },
+    options: {
+      redisUrl: string | undefined;
+      name?: string;
+      /** Who may do what; `documentAccess` unless a test stands in for sharing. */
+      access?: typeof documentAccess;
+    },
   ) {
+    this.accessOf = options.access ?? documentAccess;
     this.store = new YjsStore(db);
     const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
     this.hocuspocus = new Hocuspocus<CollabContext>({
@@ -135,8 +142,8 @@ export class CollabEngine {
   }
 
   /** Who may do what with `documentId`; a name that is not a document id is nobody's. */
-  private access(userId: string, documentId: string) {
-    return UUID.test(documentId) ? documentAccess(this.db, userId, documentId) : null;
+  private async access(userId: string, documentId: string): Promise<DocumentAccess> {
+    return UUID.test(documentId) ? this.accessOf(this.db, userId, documentId) : null;
   }
 
   /** Hands a socket, already upgraded behind the session and Origin checks, to Hocuspocus. */
