@@ -398,3 +398,61 @@ describeWithServer('a read-only live connection', (context) => {
     }
   });
 });
+
+describeWithServer('rewriting wikilinks in a live document', (context) => {
+  it('merges the rewrite into the Yjs state, where a live editor sees it', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const target = await createDocument(client, 'the target');
+    const patch = await client.request('PATCH', `/api/documents/${target.id}`, {
+      json: { baseVersion: target.version, title: 'Draft' },
+    });
+    expect(patch.status).toBe(200);
+    const res = await client.request('POST', '/api/documents', {
+      json: {
+        title: 'Linking',
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'see ' },
+                {
+                  type: 'wikilink',
+                  attrs: { target: 'Draft', fragment: '', alias: null, embed: false },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const linking = ((await res.json()) as { document: DocumentRecord }).document;
+    const collab = live(client, linking.id);
+    await collab.synced;
+    const reread = await client.request('GET', `/api/documents/${target.id}`);
+    const current = ((await reread.json()) as { document: DocumentRecord }).document;
+    await client.request('PATCH', `/api/documents/${target.id}`, {
+      json: { baseVersion: current.version, title: 'Final' },
+    });
+    const renamed = await client.request('POST', `/api/documents/${target.id}/rename-links`, {
+      json: { from: 'Draft' },
+    });
+    expect(await renamed.json()).toEqual({ documents: 1, links: 1 });
+    const wikilinkTarget = () =>
+      (
+        (collab.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement)
+          .toArray()
+          .find((child) => child instanceof Y.XmlElement && child.nodeName === 'wikilink') as
+          Y.XmlElement | undefined
+      )?.getAttribute('target');
+    await until(() => wikilinkTarget() === 'Final');
+    const stored = (
+      (await (await client.request('GET', `/api/documents/${linking.id}`)).json()) as {
+        document: DocumentRecord;
+      }
+    ).document;
+    expect(JSON.stringify(stored.content)).toContain('"target":"Final"');
+  });
+});
