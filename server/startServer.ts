@@ -120,7 +120,10 @@ export async function startServer(
       logger,
       relyingParty: new RelyingParty(provider, publicUrl, logger),
       sessionCache: db.kind === 'pglite' ? new SessionCache() : undefined,
-      collab: new CollabEngine(db, logger, { redisUrl: config.collab.redisUrl }),
+      collab: new CollabEngine(db, logger, {
+        redisUrl: config.collab.redisUrl,
+        documentMaxBytes: config.documentMaxBytes,
+      }),
     };
     services.collab
       ?.recover()

@@ -483,3 +483,32 @@ describeWithServer('the time to "Saved"', (context) => {
     expect(await storedUpdates(db, document.id)).toBe(200);
   }, 30_000);
 });
+
+describeWithServer(
+  'a live document growing past its limit',
+  (context) => {
+    it('refuses the update that would pass twice DOCUMENT_MAX_BYTES and keeps what came before', async () => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'start');
+      const collab = live(client, document.id);
+      await collab.synced;
+      let accepted = 0;
+      for (let i = 0; i < 20; i += 1) {
+        appendParagraph(collab, `${i} ${'y'.repeat(5_000)}`);
+        try {
+          await collab.saved();
+        } catch {
+          break;
+        }
+        accepted += 1;
+      }
+      expect(await collab.closed).toBe(1009);
+      expect(accepted).toBeGreaterThan(2);
+      const fresh = live(client, document.id);
+      await fresh.synced;
+      expect(fresh.blocks()).toHaveLength(accepted + 1);
+    });
+  },
+  { documentMaxBytes: 20_000 },
+);

@@ -29,6 +29,8 @@ export const CLOSE = {
   revoked: { code: 4403, reason: 'access-revoked' },
   /** Something the client sent was refused (malformed, invalid for the schema, too many). */
   refused: { code: 1008, reason: 'refused' },
+  /** The document would grow past its size limit. */
+  tooLarge: { code: 1009, reason: 'document-too-large' },
   /** The server could not load a document. */
   failed: { code: 1011, reason: 'load-failed' },
   /** The server is stopping; reconnect. */
@@ -53,6 +55,8 @@ interface LoadedDocument {
   updateIds: string[];
   /** `documents.content` as last read or written (canonical JSON text). */
   contentText: string;
+  /** The snapshot's size plus the updates appended since: about the Yjs state's size. */
+  bytes: number;
   /** The document's work, one at a time: check, append and apply; compaction. */
   queue: Promise<unknown>;
 }
@@ -78,6 +82,7 @@ export class CollabEngine {
   private readonly sockets = new Set<{ socket: WebSocket; context: CollabContext }>();
   private readonly revalidator: NodeJS.Timeout;
   private readonly accessOf: typeof documentAccess;
+  private readonly maxStateBytes: number;
 
   constructor(
     private readonly db: Database,
@@ -87,8 +92,14 @@ export class CollabEngine {
       name?: string;
       /** Who may do what; `documentAccess` unless a test stands in for sharing. */
       access?: typeof documentAccess;
+      /**
+       * `DOCUMENT_MAX_BYTES`: a document's Yjs state may grow to twice this (it runs about the
+       * size of the JSON; deleted text leaves small tombstones) before updates are refused.
+       */
+      documentMaxBytes?: number;
     },
   ) {
+    this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
     this.accessOf = options.access ?? documentAccess;
     this.store = new YjsStore(db);
     const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
@@ -300,6 +311,7 @@ export class CollabEngine {
       snapshot: new Uint8Array(),
       updateIds: [],
       contentText: '',
+      bytes: 0,
       queue: Promise.resolve(),
     };
     // What the load read is what the first compaction folds in.
@@ -309,6 +321,7 @@ export class CollabEngine {
       state.snapshot = loaded.snapshot;
       state.updateIds = loaded.updateIds;
       state.contentText = loaded.contentText;
+      state.bytes = Y.encodeStateAsUpdate(document).byteLength;
     }
     // Updates from other instances (Redis) and from the server: the shadow follows them.
     document.on('update', (update: Uint8Array) => state.guard.follow(update));
@@ -348,7 +361,20 @@ export class CollabEngine {
         throw new Error(verdict.problem);
       }
       if (!verdict.changed) return;
+      if (state.bytes + update.byteLength > this.maxStateBytes) {
+        this.logger.warn('Refused a live update: the document would be too large.', {
+          documentName,
+        });
+        // The shadow took the update; it starts again from the live document.
+        state.guard.reset();
+        (connection.context as CollabContext).socket?.close(
+          CLOSE.tooLarge.code,
+          CLOSE.tooLarge.reason,
+        );
+        throw new Error('The document would be too large.');
+      }
       state.updateIds.push(await this.store.append(documentName, update));
+      state.bytes += update.byteLength;
       Y.applyUpdate(document, update, { source: 'connection', connection });
       if (state.updateIds.length >= COMPACT_AFTER_UPDATES) {
         void this.compact(documentName, document).catch((error: unknown) =>
@@ -383,6 +409,7 @@ export class CollabEngine {
         content: contentChanged ? content : null,
       });
       state.snapshot = written.snapshot;
+      state.bytes = snapshot.byteLength;
       state.updateIds = [];
       state.contentText = contentText;
     });

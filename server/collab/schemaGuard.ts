@@ -39,11 +39,14 @@ export class SchemaGuard {
     const changed: YType[] = [];
     const problem = this.tryOnShadow(update, changed);
     // The shadow may hold part of a refused update; it starts again from the live document.
-    if (problem) {
-      this.shadow.destroy();
-      this.shadow = this.fresh();
-    }
+    if (problem) this.reset();
     return { problem, changed: changed.length > 0 };
+  }
+
+  /** Starts again from the live document, after an update it checked was refused anyway. */
+  reset(): void {
+    this.shadow.destroy();
+    this.shadow = this.fresh();
   }
 
   /** Mirrors an update the live document took without a check (Redis, the server itself). */
