@@ -78,6 +78,23 @@ for (const kind of DATABASE_KINDS) {
       );
     }, 60_000);
 
+    it('converts a document opened by two instances at once only once', async () => {
+      const { user } = await testUserWithSession(db);
+      const documents = new DocumentStore(db);
+      const { id } = await documents.create(
+        user.id,
+        'Opened twice',
+        validateContent({ type: 'doc', content: [paragraph('only once')] }),
+      );
+      const [a, b] = await Promise.all([new YjsStore(db).load(id), new YjsStore(db).load(id)]);
+      expect(Buffer.from(a!.snapshot).equals(Buffer.from(b!.snapshot))).toBe(true);
+      // Had each converted on its own, merging the two would hold the paragraph twice.
+      const merged = new Y.Doc();
+      Y.applyUpdate(merged, Y.encodeStateAsUpdate(a!.doc));
+      Y.applyUpdate(merged, Y.encodeStateAsUpdate(b!.doc));
+      expect(contentOfYDoc(merged).content).toHaveLength(1);
+    });
+
     it('merges a snapshot another instance wrote meanwhile instead of replacing it', async () => {
       const { user } = await testUserWithSession(db);
       const documents = new DocumentStore(db);
