@@ -88,8 +88,19 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     return c.json<DocumentResponse>({ document }, status);
   });
 
+  /** The document as stored, after what its live editors typed on this instance was stored too. */
+  const current = async (c: Context<AppEnv>) => {
+    const id = idOf(c.req.param('id') ?? '');
+    const document = await store.get(ownerOf(c), id);
+    if (document && services.collab) {
+      await services.collab.flush(id);
+      return store.get(ownerOf(c), id);
+    }
+    return document;
+  };
+
   app.get('/api/documents/:id', async (c) => {
-    const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
+    const document = await current(c);
     if (!document) throw NotFoundError('There is no such document.');
     return c.json<DocumentResponse>({ document });
   });
@@ -97,21 +108,33 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   app.patch('/api/documents/:id', bodyLimit, async (c) => {
     const id = idOf(c.req.param('id'));
     const body = await readJson(c, updateDocumentRequestSchema);
+    const content = body.content ? checkContent(body.content) : undefined;
     const saved = await store.update(ownerOf(c), id, {
       baseVersion: body.baseVersion,
       title: body.title,
-      content: body.content ? checkContent(body.content) : undefined,
+      content,
+      // A live document's content is its Yjs state: the new content goes in as a change to it.
+      unlessLive: content !== undefined && services.collab !== undefined,
     });
     if (saved.outcome === 'missing')
       throw NotFoundError('The document was deleted or moved to the trash.');
     if (saved.outcome === 'stale') throw VersionConflictError(saved.current);
+    if (saved.outcome === 'live' && content) {
+      await services.collab!.applyContent(id, content.json);
+      const after = await store.get(ownerOf(c), id);
+      if (!after) throw NotFoundError('The document was deleted or moved to the trash.');
+      return c.json({ id, version: after.version, updatedAt: after.updatedAt });
+    }
     return c.json(saved.result);
   });
 
   app.delete('/api/documents/:id', async (c) => {
-    if (!(await store.trash(ownerOf(c), idOf(c.req.param('id'))))) {
+    const id = idOf(c.req.param('id'));
+    if (!(await store.trash(ownerOf(c), id))) {
       throw NotFoundError('There is no such document.');
     }
+    // Nobody may keep editing a document in the trash (admission refuses it too).
+    services.collab?.closeDocument(id);
     return c.body(null, 204);
   });
 
@@ -133,7 +156,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.get('/api/documents/:id/export.md', async (c) => {
-    const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
+    const document = await current(c);
     if (!document) throw NotFoundError('There is no such document.');
     const markdown = serializeMarkdown(documentNode(validateContent(document.content)));
     const name = fileNameOf(document.title);

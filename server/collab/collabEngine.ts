@@ -1,0 +1,436 @@
+import { Redis } from '@hocuspocus/extension-redis';
+import { Hocuspocus, type Connection, type Document, type Extension } from '@hocuspocus/server';
+import { updateYFragment } from '@tiptap/y-tiptap';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import type { DocumentContent } from '../../common/api/documents.ts';
+import { inkwellSchema } from '../../common/editor/extensions.ts';
+import type { Database } from '../db/database.ts';
+import { documentAccess, type DocumentAccess } from '../documents/access.ts';
+import type { Logger } from '../logger.ts';
+import { SchemaGuard } from './schemaGuard.ts';
+import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
+import { YjsStore, type LoadedState } from './yjsStore.ts';
+
+/** Who is on a socket; set at the upgrade, after the session cookie was checked. */
+export interface CollabContext {
+  userId: string;
+  /** The session's key (the hash of its cookie), so that signing out finds its sockets. */
+  sessionHash: string;
+  /** The socket itself, to close it whole when one of its documents fails (hocuspocus#1156). */
+  socket?: WebSocket;
+}
+
+/** Close codes the client can tell apart (4000–4999 are the application's). */
+export const CLOSE = {
+  /** The session ended (signed out, expired): sign in again. */
+  signedOut: { code: 4401, reason: 'signed-out' },
+  /** Access to a document on the socket was taken away. */
+  revoked: { code: 4403, reason: 'access-revoked' },
+  /** Something the client sent was refused (malformed, invalid for the schema, too many). */
+  refused: { code: 1008, reason: 'refused' },
+  /** The document would grow past its size limit. */
+  tooLarge: { code: 1009, reason: 'document-too-large' },
+  /** The server could not load a document. */
+  failed: { code: 1011, reason: 'load-failed' },
+  /** The server is stopping; reconnect. */
+  stopping: { code: 1012, reason: 'restarting' },
+} as const;
+
+/** Updates appended to a document's log before it is compacted without waiting for the debounce. */
+export const COMPACT_AFTER_UPDATES = 500;
+/** Hocuspocus's wait after the last change before a store (compaction, derived content). */
+const STORE_DEBOUNCE_MS = 2_000;
+/** The longest a document being edited goes without a store. */
+const STORE_MAX_DEBOUNCE_MS = 10_000;
+/** How often open sockets are checked against their session and their documents' access. */
+const REVALIDATE_MS = 30_000;
+
+/** What the engine keeps for each document loaded on this instance. */
+interface LoadedDocument {
+  guard: SchemaGuard;
+  /** The snapshot row as last read or written, to tell whether another instance wrote since. */
+  snapshot: Uint8Array;
+  /** Update rows whose updates this document holds, to delete at the next compaction. */
+  updateIds: string[];
+  /** `documents.content` as last read or written (canonical JSON text). */
+  contentText: string;
+  /** The snapshot's size plus the updates appended since: about the Yjs state's size. */
+  bytes: number;
+  /** The document's work, one at a time: check, append and apply; compaction. */
+  queue: Promise<unknown>;
+}
+
+/** Thrown to refuse admission: no message, so Hocuspocus logs nothing and the client learns nothing. */
+function refusal(): Error {
+  return Object.assign(new Error(), { reason: 'permission-denied' });
+}
+
+/**
+ * Live collaboration (docs/ARCHITECTURE.md "Live collaboration"): Hocuspocus as a library, fed
+ * by the WebSocket route (server/routes/collab.ts), its documents kept in PostgreSQL by
+ * {@link YjsStore}. "Saved" on the client is Hocuspocus's sync-status reply, which it sends right
+ * after the update is applied; `beforeSync` appends the update to the log and applies it first,
+ * so the reply only ever follows an update already on disk.
+ */
+export class CollabEngine {
+  readonly hocuspocus: Hocuspocus<CollabContext>;
+  private readonly store: YjsStore;
+  private readonly loaded = new Map<string, LoadedDocument>();
+  /** What onLoadDocument read, until afterLoadDocument takes it. */
+  private readonly reads = new Map<string, LoadedState>();
+  private readonly sockets = new Set<{ socket: WebSocket; context: CollabContext }>();
+  private readonly revalidator: NodeJS.Timeout;
+  private readonly accessOf: typeof documentAccess;
+  private readonly maxStateBytes: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+    options: {
+      redisUrl: string | undefined;
+      name?: string;
+      /** Who may do what; `documentAccess` unless a test stands in for sharing. */
+      access?: typeof documentAccess;
+      /**
+       * `DOCUMENT_MAX_BYTES`: a document's Yjs state may grow to twice this (it runs about the
+       * size of the JSON; deleted text leaves small tombstones) before updates are refused.
+       */
+      documentMaxBytes?: number;
+    },
+  ) {
+    this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
+    this.accessOf = options.access ?? documentAccess;
+    this.store = new YjsStore(db);
+    const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
+    this.hocuspocus = new Hocuspocus<CollabContext>({
+      name: options.name ?? null,
+      quiet: true,
+      debounce: STORE_DEBOUNCE_MS,
+      maxDebounce: STORE_MAX_DEBOUNCE_MS,
+      extensions,
+      onAuthenticate: async ({ documentName, context, connectionConfig }) => {
+        const access = await this.access(context.userId, documentName);
+        if (!access) throw refusal();
+        connectionConfig.readOnly = access === 'read';
+      },
+      onLoadDocument: async ({ documentName, context }) => {
+        try {
+          const state = await this.store.load(documentName);
+          if (!state) throw new Error('The document is gone.');
+          this.reads.set(documentName, state);
+          return state.doc;
+        } catch (error) {
+          // hocuspocus#1156: a failed load must not leave a socket waiting for a document that
+          // never comes. The whole socket closes; the client reconnects and loads again.
+          this.logger.warn('Loading a live document failed.', { documentName, err: error });
+          context.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
+          throw error;
+        }
+      },
+      afterLoadDocument: async ({ documentName, document }) => {
+        await this.track(documentName, document);
+      },
+      beforeSync: async ({ connection, document, documentName, type, payload }) => {
+        // Sync step 2 (1) and update (2) carry changes; step 1 (0) only asks.
+        if (type === 0 || connection.readOnly) return;
+        await this.accept(documentName, document, connection, payload);
+      },
+      onStoreDocument: async ({ documentName, document }) => {
+        await this.compact(documentName, document);
+      },
+      afterUnloadDocument: async ({ documentName }) => {
+        this.loaded.get(documentName)?.guard.destroy();
+        this.loaded.delete(documentName);
+      },
+    });
+    this.revalidator = setInterval(() => {
+      this.revalidate().catch((error: unknown) =>
+        this.logger.warn('Checking live sockets failed.', { err: error }),
+      );
+    }, REVALIDATE_MS);
+    this.revalidator.unref();
+  }
+
+  /** Who may do what with `documentId`; a name that is not a document id is nobody's. */
+  private async access(userId: string, documentId: string): Promise<DocumentAccess> {
+    return UUID.test(documentId) ? this.accessOf(this.db, userId, documentId) : null;
+  }
+
+  /** Hands a socket, already upgraded behind the session and Origin checks, to Hocuspocus. */
+  connect(
+    socket: WebSocket,
+    request: Request,
+    context: CollabContext,
+  ): ReturnType<Hocuspocus['handleConnection']> {
+    const entry = { socket, context: { ...context, socket } };
+    this.sockets.add(entry);
+    socket.once('close', () => this.sockets.delete(entry));
+    return this.hocuspocus.handleConnection(socket, request, entry.context);
+  }
+
+  /** Closes every socket of a session: it was signed out (this instance; see revalidate for others). */
+  closeSession(sessionHash: string): void {
+    for (const { socket, context } of this.sockets) {
+      if (context.sessionHash === sessionHash) {
+        socket.close(CLOSE.signedOut.code, CLOSE.signedOut.reason);
+      }
+    }
+  }
+
+  /** Closes every connection to a document: it went to the trash or was deleted. */
+  closeDocument(documentId: string): void {
+    this.hocuspocus.closeConnections(documentId);
+  }
+
+  /**
+   * Sessions that ended and documents whose access was taken away, on any instance: sockets are
+   * checked against the database every {@link REVALIDATE_MS}, so a sign-out or (later) a share
+   * withdrawn on another instance reaches this one's sockets within that time.
+   */
+  async revalidate(): Promise<void> {
+    const sessions = new Set([...this.sockets].map(({ context }) => context.sessionHash));
+    for (const sessionHash of sessions) {
+      const { rowCount } = await this.db.query(
+        'SELECT 1 FROM sessions WHERE id_hash = $1 AND expires_at > now()',
+        [sessionHash],
+      );
+      if (rowCount === 0) this.closeSession(sessionHash);
+    }
+    for (const [name, document] of this.hocuspocus.documents) {
+      for (const connection of document.getConnections()) {
+        const context = connection.context as CollabContext;
+        const access = await this.access(context.userId, name);
+        if (!access || (access === 'read' && !connection.readOnly)) {
+          connection.close({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
+        }
+      }
+    }
+  }
+
+  /**
+   * Replaces the live document's content with `content` as one Yjs change (y-tiptap's diff, as
+   * an editor would make it), so it merges with what connected editors type; then stores it.
+   */
+  async applyContent(documentId: string, content: DocumentContent): Promise<void> {
+    const direct = await this.hocuspocus.openDirectConnection(documentId, {
+      userId: '',
+      sessionHash: '',
+    });
+    try {
+      const document = direct.document;
+      if (!document) throw new Error('The document did not load.');
+      const node = inkwellSchema().nodeFromJSON(content);
+      await this.serially(documentId, async (state) => {
+        const updates: Uint8Array[] = [];
+        const collect = (update: Uint8Array) => updates.push(update);
+        document.on('update', collect);
+        try {
+          document.transact(
+            () => {
+              updateYFragment(document, document.getXmlFragment(CONTENT_FIELD), node, {
+                mapping: new Map(),
+                isOMark: new Map(),
+              });
+            },
+            { source: 'local' },
+          );
+        } finally {
+          document.off('update', collect);
+        }
+        for (const update of updates)
+          state.updateIds.push(await this.store.append(documentId, update));
+      });
+      await this.compact(documentId, document);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
+   * Brings `documents.content` up to date with the document's Yjs state: stores it now if it is
+   * loaded here with updates not yet compacted, or loads and compacts it if the log holds updates
+   * that no instance folded in (a server killed mid-typing). Before a REST read of the document.
+   */
+  async flush(documentId: string): Promise<void> {
+    const document = this.hocuspocus.documents.get(documentId);
+    if (document) {
+      if ((this.loaded.get(documentId)?.updateIds.length ?? 0) > 0) {
+        await this.compact(documentId, document);
+      }
+      return;
+    }
+    const { rowCount } = await this.db.query(
+      'SELECT 1 FROM document_yjs_updates WHERE document_id = $1 LIMIT 1',
+      [documentId],
+    );
+    if (rowCount === 0) return;
+    const direct = await this.hocuspocus.openDirectConnection(documentId, {
+      userId: '',
+      sessionHash: '',
+    });
+    try {
+      if (direct.document) await this.compact(documentId, direct.document);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
+   * At start: folds in the update logs a stopped instance left, so that search, the list and
+   * exports read every acknowledged edit without waiting for someone to open the document.
+   */
+  async recover(): Promise<void> {
+    const { rows } = await this.db.query<{ document_id: string }>(
+      'SELECT DISTINCT document_id FROM document_yjs_updates',
+    );
+    for (const { document_id: id } of rows) {
+      await this.flush(id).catch((error: unknown) =>
+        this.logger.warn('Recovering a live document failed.', { id, err: error }),
+      );
+    }
+  }
+
+  /** Closes every socket, stores every loaded document, and lets go of Redis. */
+  async close(): Promise<void> {
+    clearInterval(this.revalidator);
+    for (const { socket } of this.sockets) socket.close(CLOSE.stopping.code, CLOSE.stopping.reason);
+    await Promise.all(
+      [...this.hocuspocus.documents].map(([name, document]) =>
+        this.compact(name, document).catch((error: unknown) =>
+          this.logger.warn('Storing a live document at shutdown failed.', { name, err: error }),
+        ),
+      ),
+    );
+    await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
+  }
+
+  private async track(documentName: string, document: Document): Promise<void> {
+    const state: LoadedDocument = {
+      guard: new SchemaGuard(inkwellSchema(), () => Y.encodeStateAsUpdate(document)),
+      snapshot: new Uint8Array(),
+      updateIds: [],
+      contentText: '',
+      bytes: 0,
+      queue: Promise.resolve(),
+    };
+    // What the load read is what the first compaction folds in.
+    const loaded = this.reads.get(documentName);
+    this.reads.delete(documentName);
+    if (loaded) {
+      state.snapshot = loaded.snapshot;
+      state.updateIds = loaded.updateIds;
+      state.contentText = loaded.contentText;
+      state.bytes = Y.encodeStateAsUpdate(document).byteLength;
+    }
+    // Updates from other instances (Redis) and from the server: the shadow follows them.
+    document.on('update', (update: Uint8Array) => state.guard.follow(update));
+    this.loaded.set(documentName, state);
+  }
+
+  /** Runs `work` after the document's earlier work, one at a time. */
+  private serially<T>(
+    documentName: string,
+    work: (state: LoadedDocument) => Promise<T>,
+  ): Promise<T> {
+    const state = this.loaded.get(documentName);
+    if (!state) return Promise.reject(new Error('The document is not loaded.'));
+    const run = state.queue.then(() => work(state));
+    state.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * An update from a client: checked against the schema, appended to the log, applied. Throwing
+   * here stops Hocuspocus before it applies, broadcasts or acknowledges anything.
+   */
+  private async accept(
+    documentName: string,
+    document: Document,
+    connection: Connection,
+    update: Uint8Array,
+  ): Promise<void> {
+    await this.serially(documentName, async (state) => {
+      const verdict = state.guard.check(update);
+      if (verdict.problem) {
+        this.logger.warn('Refused a live update.', { documentName, problem: verdict.problem });
+        (connection.context as CollabContext).socket?.close(
+          CLOSE.refused.code,
+          CLOSE.refused.reason,
+        );
+        throw new Error(verdict.problem);
+      }
+      if (!verdict.changed) return;
+      if (state.bytes + update.byteLength > this.maxStateBytes) {
+        this.logger.warn('Refused a live update: the document would be too large.', {
+          documentName,
+        });
+        // The shadow took the update; it starts again from the live document.
+        state.guard.reset();
+        (connection.context as CollabContext).socket?.close(
+          CLOSE.tooLarge.code,
+          CLOSE.tooLarge.reason,
+        );
+        throw new Error('The document would be too large.');
+      }
+      state.updateIds.push(await this.store.append(documentName, update));
+      state.bytes += update.byteLength;
+      Y.applyUpdate(document, update, { source: 'connection', connection });
+      if (state.updateIds.length >= COMPACT_AFTER_UPDATES) {
+        void this.compact(documentName, document).catch((error: unknown) =>
+          this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
+        );
+      }
+    });
+  }
+
+  /**
+   * Folds the update log into the snapshot and writes the derived `documents.content` when it
+   * changed, in one transaction; the document's other work waits meanwhile.
+   */
+  private async compact(documentName: string, document: Document): Promise<void> {
+    await this.serially(documentName, async (state) => {
+      const snapshot = Y.encodeStateAsUpdate(document);
+      const content = contentOfYDoc(document);
+      const contentText = JSON.stringify(content);
+      const contentChanged = contentText !== state.contentText;
+      if (
+        !contentChanged &&
+        state.updateIds.length === 0 &&
+        Buffer.from(snapshot).equals(state.snapshot)
+      ) {
+        return;
+      }
+      const updateIds = state.updateIds;
+      const written = await this.store.compact(documentName, {
+        state: snapshot,
+        previous: state.snapshot,
+        updateIds,
+        content: contentChanged ? content : null,
+      });
+      state.snapshot = written.snapshot;
+      state.bytes = snapshot.byteLength;
+      state.updateIds = [];
+      state.contentText = contentText;
+    });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Hocuspocus's Redis extension on the server of `url` (user, password, database and TLS included). */
+function redisExtension(url: string): Redis {
+  const parsed = new URL(url);
+  const db = Number(parsed.pathname.slice(1) || '0');
+  return new Redis({
+    host: parsed.hostname,
+    port: Number(parsed.port || '6379'),
+    prefix: 'inkwell',
+    options: {
+      username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+      password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+      db: Number.isInteger(db) ? db : 0,
+      ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  });
+}
