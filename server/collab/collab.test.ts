@@ -147,6 +147,48 @@ describeWithServer('the live collaboration socket', (context) => {
     await until(() => collab.blocks()[0] === 'one, edited');
     expect(collab.blocks()).toEqual(['one, edited', 'two', 'typed']);
   });
+
+  it('keeps the link around an inline image in an API write to a live document', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'one');
+    const collab = live(client, document.id);
+    await collab.synced;
+    const badge = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            {
+              type: 'inlineImage',
+              attrs: { src: 'https://example.com/build.svg', alt: 'build' },
+              marks: [{ type: 'link', attrs: { href: 'https://ci.example.com' } }],
+            },
+          ],
+        },
+      ],
+    };
+    const current = (
+      (await (await client.request('GET', `/api/documents/${document.id}`)).json()) as {
+        document: DocumentRecord;
+      }
+    ).document;
+    const res = await client.request('PATCH', `/api/documents/${document.id}`, {
+      json: { baseVersion: current.version, content: badge },
+    });
+    expect(res.status).toBe(200);
+    const read = await client.request('GET', `/api/documents/${document.id}`);
+    const { content } = ((await read.json()) as { document: DocumentRecord }).document;
+    const image = (content as typeof badge).content[0]!.content[0]!;
+    expect(image.type).toBe('inlineImage');
+    expect(image.marks).toEqual([
+      expect.objectContaining({
+        type: 'link',
+        attrs: expect.objectContaining({ href: 'https://ci.example.com' }),
+      }),
+    ]);
+  });
 });
 
 /** A Hocuspocus message: the document's name, the message type, then `write` fills the rest. */

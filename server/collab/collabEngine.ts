@@ -4,6 +4,7 @@ import { updateYFragment } from '@tiptap/y-tiptap';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
+import { withCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import type { Database } from '../db/database.ts';
 import { documentAccess, type DocumentAccess } from '../documents/access.ts';
@@ -220,7 +221,8 @@ export class CollabEngine {
     try {
       const document = direct.document;
       if (!document) throw new Error('The document did not load.');
-      const node = inkwellSchema().nodeFromJSON(content);
+      // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
+      const carried = withCarriedMarks(inkwellSchema().nodeFromJSON(content));
       await this.serially(documentId, async (state) => {
         const updates: Uint8Array[] = [];
         const collect = (update: Uint8Array) => updates.push(update);
@@ -228,7 +230,7 @@ export class CollabEngine {
         try {
           document.transact(
             () => {
-              updateYFragment(document, document.getXmlFragment(CONTENT_FIELD), node, {
+              updateYFragment(document, document.getXmlFragment(CONTENT_FIELD), carried, {
                 mapping: new Map(),
                 isOMark: new Map(),
               });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
+import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
 import { SchemaGuard } from './schemaGuard.ts';
 import { CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
 
@@ -31,7 +32,24 @@ function element(name: string, text?: string, attrs: Record<string, string> = {}
   return node;
 }
 
+/** A paragraph holding an inline image whose Y element carries `marks` (see inlineMarks.ts). */
+function linkedBadge(marks: unknown[] | string): Y.XmlElement {
+  const image = new Y.XmlElement<{ [key: string]: unknown[] | string }>('inlineImage');
+  image.setAttribute('src', 'https://example.com/badge.svg');
+  image.setAttribute(CARRIED_MARKS, marks);
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [image as Y.XmlElement]);
+  return paragraph;
+}
+
 describe('the schema guard of live updates', () => {
+  it('accepts an inline image carrying a link, as the editor writes a README badge', () => {
+    const { guard, updateOf } = setup();
+    const update = updateOf((f) =>
+      f.insert(1, [linkedBadge([{ type: 'link', attrs: { href: 'https://ci.example.com' } }])]),
+    );
+    expect(guard.check(update)).toEqual({ problem: null, changed: true });
+  });
   it('accepts typing and a new paragraph, and says when an update brings nothing new', () => {
     const { guard, updateOf, client } = setup();
     const typing = updateOf((fragment) =>
@@ -66,6 +84,26 @@ describe('the schema guard of live updates', () => {
       'a javascript: image',
       (f: Y.XmlFragment) =>
         f.insert(1, [element('image', undefined, { src: 'javascript:alert(1)' })]),
+    ],
+    [
+      'a javascript: link carried on an inline image',
+      (f: Y.XmlFragment) =>
+        f.insert(1, [linkedBadge([{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])]),
+    ],
+    [
+      'an unknown mark carried on an inline image',
+      (f: Y.XmlFragment) => f.insert(1, [linkedBadge([{ type: 'blink' }])]),
+    ],
+    ['carried marks that are not a list', (f: Y.XmlFragment) => f.insert(1, [linkedBadge('bold')])],
+    [
+      'marks carried on a block',
+      (f: Y.XmlFragment) => {
+        const block = element('paragraph', 'x') as Y.XmlElement<{
+          [key: string]: unknown[] | string;
+        }>;
+        block.setAttribute(CARRIED_MARKS, [{ type: 'bold' }]);
+        f.insert(1, [block as Y.XmlElement]);
+      },
     ],
     ['the last block removed', (f: Y.XmlFragment) => f.delete(0, 1)],
     [

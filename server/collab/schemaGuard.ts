@@ -1,6 +1,7 @@
 import type { Schema } from '@tiptap/pm/model';
 import * as Y from 'yjs';
 import type { JSONContent } from '@tiptap/core';
+import { restoreCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
 import { schemaProblem } from '../documents/validateContent.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
@@ -125,7 +126,17 @@ export class SchemaGuard {
   }
 
   private blockProblem(block: Y.XmlElement): string | null {
-    const json = elementJson(block);
+    // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts): restored
+    // here so that the schema and the link rules check them like any other mark, and refused,
+    // not dropped, when the schema would not take them.
+    const refused: string[] = [];
+    const json = restoreCarriedMarks(
+      elementJson(block),
+      this.schema,
+      (why) => refused.push(why),
+      this.schema.topNodeType,
+    );
+    if (refused.length > 0) return `The update holds marks the editor cannot show: ${refused[0]}.`;
     const problem = schemaProblem(this.schema, json);
     if (problem) return problem;
     // The link, image and HTML rules of docs/PRODUCT.md "Links and URLs" and "Raw HTML": what

@@ -6,7 +6,8 @@ import type { JSONContent } from '@tiptap/core';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { parseMarkdown } from '../../common/editor/markdown/parseMarkdown.ts';
-import { canonicalContent, contentOfYDoc, yDocFromContent } from './yjsContent.ts';
+import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
+import { canonicalContent, CONTENT_FIELD, contentOfYDoc, yDocFromContent } from './yjsContent.ts';
 import type { DocumentContent } from '../../common/api/documents.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -39,20 +40,6 @@ function corpus(): Array<{ name: string; markdown: string }> {
   return found;
 }
 
-/**
- * `json` without the marks of nodes other than text (a link around an image, bold around a
- * wikilink): y-tiptap keeps marks only on text, so the shared document cannot hold them yet (the
- * test below shows it; docs/ARCHITECTURE.md "Live collaboration").
- */
-function withoutNodeMarks(json: DocumentContent): DocumentContent {
-  const strip = (node: JSONContent): JSONContent => {
-    const { marks, content, ...rest } = node;
-    const kept = node.type === 'text' && marks !== undefined ? { ...rest, marks } : rest;
-    return content ? { ...kept, content: content.map(strip) } : kept;
-  };
-  return strip(json as JSONContent) as DocumentContent;
-}
-
 /** JSON → Y.Doc → update bytes → a fresh Y.Doc → JSON, as a stored document goes on first open. */
 function throughYjs(json: DocumentContent): DocumentContent {
   const update = Y.encodeStateAsUpdate(yDocFromContent(json));
@@ -76,7 +63,7 @@ describe('converting stored JSON documents to Yjs', () => {
       }
       parsed += 1;
       const back = throughYjs(json);
-      if (!isDeepStrictEqual(back, withoutNodeMarks(canonicalContent(json)))) {
+      if (!isDeepStrictEqual(back, canonicalContent(json))) {
         differing.push(name);
       }
     }
@@ -110,25 +97,43 @@ describe('converting stored JSON documents to Yjs', () => {
 });
 
 describe('marks on nodes other than text', () => {
-  // Known loss, not yet fixed: y-tiptap (the binding of client and server) writes marks only for
-  // text, so a link around an image or bold around a wikilink does not reach the shared
-  // document. The corpus above has it in about a third of its READMEs (badges in links).
-  it.fails('survive the conversion to Yjs', () => {
-    const json: DocumentContent = {
-      type: 'doc',
-      content: [
-        {
-          type: 'paragraph',
-          content: [
-            {
-              type: 'inlineImage',
-              attrs: { src: 'https://example.com/badge.svg', alt: 'badge' },
-              marks: [{ type: 'link', attrs: { href: 'https://example.com' } }],
-            },
-          ],
-        },
-      ],
-    };
+  const paragraphOf = (...content: JSONContent[]): DocumentContent => ({
+    type: 'doc',
+    content: [{ type: 'paragraph', content }],
+  });
+  const badge: JSONContent = {
+    type: 'inlineImage',
+    attrs: { src: 'https://example.com/badge.svg', alt: 'badge' },
+    marks: [{ type: 'link', attrs: { href: 'https://example.com' } }],
+  };
+
+  // y-tiptap writes marks only for text; common/editor/collab/inlineMarks.ts carries the others.
+  it('survive the conversion to Yjs and back: a linked badge, bold around a wikilink and math', () => {
+    const json = paragraphOf(
+      badge,
+      { type: 'text', text: 'see ', marks: [{ type: 'bold' }] },
+      { type: 'wikilink', attrs: { target: 'Other note' }, marks: [{ type: 'bold' }] },
+      {
+        type: 'mathInline',
+        attrs: { tex: 'x^2' },
+        marks: [{ type: 'link', attrs: { href: '/m' } }],
+      },
+    );
     expect(throughYjs(json)).toEqual(canonicalContent(json));
+  });
+
+  it('keeps the node and drops a carried mark the schema does not know', () => {
+    const doc = yDocFromContent(paragraphOf(badge));
+    const paragraph = doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement;
+    const image = paragraph.get(0) as unknown as Y.XmlElement<{
+      [key: string]: unknown[] | string;
+    }>;
+    image.setAttribute(CARRIED_MARKS, [
+      { type: 'blink' },
+      { type: 'link', attrs: { href: 'https://example.com' } },
+    ]);
+    expect(contentOfYDoc(doc)).toEqual(canonicalContent(paragraphOf(badge)));
+    image.setAttribute(CARRIED_MARKS, 'not a list');
+    expect(contentOfYDoc(doc)).toEqual(canonicalContent(paragraphOf({ ...badge, marks: [] })));
   });
 });

@@ -1,7 +1,9 @@
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { prosemirrorJSONToYDoc, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
-import type * as Y from 'yjs';
+import type { JSONContent } from '@tiptap/core';
+import { prosemirrorToYXmlFragment, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
+import { restoreCarriedMarks, withCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 
 /**
@@ -17,13 +19,22 @@ export const CONTENT_FIELD = 'default';
  * document would hold it twice (hocuspocus#509).
  */
 export function yDocFromContent(json: DocumentContent): Y.Doc {
-  return prosemirrorJSONToYDoc(inkwellSchema(), json, CONTENT_FIELD);
+  const doc = new Y.Doc();
+  // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
+  const node = withCarriedMarks(inkwellSchema().nodeFromJSON(json));
+  prosemirrorToYXmlFragment(node, doc.getXmlFragment(CONTENT_FIELD));
+  return doc;
 }
 
-/** The document node a Y.Doc holds; an empty fragment is the schema's smallest document. */
+/**
+ * The document node a Y.Doc holds; an empty fragment is the schema's smallest document. Carried
+ * marks the schema refuses are left out (the guard refuses them in updates; this reads what the
+ * state holds, whatever it is).
+ */
 export function nodeOfYDoc(doc: Y.Doc): PMNode {
   const schema = inkwellSchema();
-  const json = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(CONTENT_FIELD)) as DocumentContent;
+  const raw = yXmlFragmentToProsemirrorJSON(doc.getXmlFragment(CONTENT_FIELD)) as JSONContent;
+  const json = restoreCarriedMarks(raw, schema, () => undefined) as DocumentContent;
   if (!Array.isArray(json.content) || json.content.length === 0) {
     return schema.topNodeType.createAndFill()!;
   }
