@@ -3,6 +3,7 @@ import type { Transaction } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
+import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { chunkBlocks } from '../chunks/chunks.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
@@ -175,7 +176,7 @@ export class ChunkedYBinding {
   private updateBlock(index: number, y: YChild, node: ProseMirrorNode): void {
     if (y instanceof Y.XmlElement && y.nodeName === node.type.name && !this.repaired.has(y)) {
       try {
-        updateYFragment(this.doc, y, node, this.meta);
+        this.writeBlock(y, node);
         return;
       } catch (error) {
         this.report(`updating a block failed: ${String(error)}`);
@@ -190,7 +191,18 @@ export class ChunkedYBinding {
     const elements = nodes.map((node) => new Y.XmlElement(node.type.name));
     this.fragment.insert(index, elements);
     // Filled once in the document: y-tiptap's writer reads the element it fills.
-    elements.forEach((element, i) => updateYFragment(this.doc, element, nodes[i], this.meta));
+    elements.forEach((element, i) => this.writeBlock(element, nodes[i]!));
+  }
+
+  /**
+   * y-tiptap's diff of one block. Marks on inline nodes other than text travel in an attribute
+   * (inlineMarks.ts): a block holding such marks is handed over as a carrier copy, and its
+   * element mapped back to the editor's block, which the reverse direction looks up by identity.
+   */
+  private writeBlock(y: Y.XmlElement, node: ProseMirrorNode): void {
+    const carried = withCarriedMarks(node);
+    updateYFragment(this.doc, y, carried, this.meta);
+    if (carried !== node) this.meta.mapping.set(y, node);
   }
 
   private observe = (events: Y.YEvent<Y.AbstractType<unknown>>[], transaction: Y.Transaction) => {

@@ -1,6 +1,13 @@
-import { Fragment, type Mark, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model';
+import {
+  Fragment,
+  type Mark,
+  type NodeType,
+  type Node as ProseMirrorNode,
+  type Schema,
+} from '@tiptap/pm/model';
 import type { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
+import { CARRIED_MARKS, carriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { FRONT_MATTER } from '../../../../common/editor/dialects/frontMatter/FrontMatter.ts';
 import { CHUNK } from '../chunks/chunks.ts';
 
@@ -103,6 +110,7 @@ function buildText(
   schema: Schema,
   meta: YMeta,
   report: RepairReport,
+  parent: NodeType | null,
 ): ProseMirrorNode[] {
   const nodes: ProseMirrorNode[] = [];
   let clean = true;
@@ -115,7 +123,7 @@ function buildText(
       // text from the shared document. Its content is kept here, in place.
       clean = false;
       report(`an element <${insert.nodeName}> inside a text`);
-      nodes.push(...buildChild(insert, schema, meta, report));
+      nodes.push(...buildChild(insert, schema, meta, report, parent));
     } else {
       clean = false;
       report('an embed inside a text');
@@ -125,14 +133,16 @@ function buildText(
   return nodes;
 }
 
+/** `parent` is the type the child's element stands for, null when it stands for none. */
 function buildChild(
   child: YChild,
   schema: Schema,
   meta: YMeta,
   report: RepairReport,
+  parent: NodeType | null,
 ): ProseMirrorNode[] {
-  if (child instanceof Y.XmlText) return buildText(child, schema, meta, report);
-  if (child instanceof Y.XmlElement) return buildElement(child, schema, meta, report);
+  if (child instanceof Y.XmlText) return buildText(child, schema, meta, report, parent);
+  if (child instanceof Y.XmlElement) return buildElement(child, schema, meta, report, parent);
   report('a hook');
   return [];
 }
@@ -146,17 +156,26 @@ function buildElement(
   schema: Schema,
   meta: YMeta,
   report: RepairReport,
+  parent: NodeType | null,
 ): ProseMirrorNode[] {
-  const children: ProseMirrorNode[] = [];
-  for (const child of element.toArray()) children.push(...buildChild(child, schema, meta, report));
   const type = EDITOR_ONLY.has(element.nodeName) ? undefined : schema.nodes[element.nodeName];
+  const children: ProseMirrorNode[] = [];
+  for (const child of element.toArray()) {
+    children.push(...buildChild(child, schema, meta, report, type ?? null));
+  }
   if (!type) {
     report(`unknown element <${element.nodeName}>`);
     return children;
   }
-  const attrs = element.getAttributes() as Record<string, unknown>;
+  // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
+  const { [CARRIED_MARKS]: carried, ...attrs } = element.getAttributes() as Record<string, unknown>;
+  let marks: readonly Mark[] | undefined;
+  if (carried !== undefined) {
+    if (type.isInline) marks = carriedMarks(carried, schema, parent, report);
+    else report(`marks carried on <${element.nodeName}>, which is no inline node`);
+  }
   try {
-    const node = type.createChecked(attrs, children);
+    const node = type.createChecked(attrs, children, marks);
     meta.mapping.set(element, node);
     return [node];
   } catch {
@@ -165,7 +184,7 @@ function buildElement(
   // Repaired: not mapped, so that a local edit of it compares by content and writes the repair.
   const content = type.inlineContent ? inlineOf(children, schema) : blocksFrom(children, schema);
   try {
-    return [type.createChecked(attrs, content)];
+    return [type.createChecked(attrs, content, marks)];
   } catch {
     return children;
   }
@@ -182,7 +201,7 @@ export function buildTopBlock(
   meta: YMeta,
   report: RepairReport,
 ): ProseMirrorNode {
-  const nodes = buildChild(child, schema, meta, report);
+  const nodes = buildChild(child, schema, meta, report, schema.topNodeType);
   const blocks = blocksFrom(nodes, schema);
   const only = blocks.length === 1 ? blocks[0] : undefined;
   const paragraph = schema.nodes.paragraph;

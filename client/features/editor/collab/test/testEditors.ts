@@ -1,6 +1,7 @@
 import { Editor, type JSONContent } from '@tiptap/core';
-import { prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
+import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
+import { withCarriedMarks } from '../../../../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../../../../common/editor/extensions.ts';
 import { editorExtensions } from '../../editorExtensions.ts';
 import { Collaboration } from '../Collaboration.ts';
@@ -15,7 +16,8 @@ export const FRAGMENT = 'default';
 /** A Y.Doc holding `json` (an unchunked document of the shared schema), as the server makes it. */
 export function sharedDoc(json: JSONContent): Y.Doc {
   const doc = new Y.Doc();
-  prosemirrorJSONToYXmlFragment(inkwellSchema(), json, doc.getXmlFragment(FRAGMENT));
+  const node = withCarriedMarks(inkwellSchema().nodeFromJSON(json));
+  prosemirrorToYXmlFragment(node, doc.getXmlFragment(FRAGMENT));
   return doc;
 }
 
