@@ -33,12 +33,13 @@ function element(name: string, text?: string, attrs: Record<string, string> = {}
 }
 
 /** A paragraph holding an inline image whose Y element carries `marks` (see inlineMarks.ts). */
-function linkedBadge(marks: unknown[] | string): Y.XmlElement {
-  const image = new Y.XmlElement<{ [key: string]: unknown[] | string }>('inlineImage');
-  image.setAttribute('src', 'https://example.com/badge.svg');
-  image.setAttribute(CARRIED_MARKS, marks);
+function linkedBadge(marks: unknown): Y.XmlElement {
+  const image = element('inlineImage', undefined, {
+    src: 'https://example.com/badge.svg',
+    [CARRIED_MARKS]: typeof marks === 'string' ? marks : JSON.stringify(marks),
+  });
   const paragraph = new Y.XmlElement('paragraph');
-  paragraph.insert(0, [image as Y.XmlElement]);
+  paragraph.insert(0, [image]);
   return paragraph;
 }
 
@@ -96,13 +97,22 @@ describe('the schema guard of live updates', () => {
     ],
     ['carried marks that are not a list', (f: Y.XmlFragment) => f.insert(1, [linkedBadge('bold')])],
     [
+      'carried marks that are no string',
+      (f: Y.XmlFragment) => {
+        const image = new Y.XmlElement<{ [key: string]: unknown[] }>('inlineImage');
+        image.setAttribute(CARRIED_MARKS, [{ type: 'bold' }]);
+        const paragraph = new Y.XmlElement('paragraph');
+        paragraph.insert(0, [image as unknown as Y.XmlElement]);
+        f.insert(1, [paragraph]);
+      },
+    ],
+    [
       'marks carried on a block',
       (f: Y.XmlFragment) => {
-        const block = element('paragraph', 'x') as Y.XmlElement<{
-          [key: string]: unknown[] | string;
-        }>;
-        block.setAttribute(CARRIED_MARKS, [{ type: 'bold' }]);
-        f.insert(1, [block as Y.XmlElement]);
+        const block = element('paragraph', 'x', {
+          [CARRIED_MARKS]: JSON.stringify([{ type: 'bold' }]),
+        });
+        f.insert(1, [block]);
       },
     ],
     ['the last block removed', (f: Y.XmlFragment) => f.delete(0, 1)],

@@ -14,7 +14,9 @@ import {
  * y-tiptap writes a mark as a format of a Y.XmlText and nothing else, so a link around an inline
  * image (every README badge), bold around a wikilink or a link on inline math would be dropped
  * by every conversion (yjs/y-prosemirror#47). Here such a node's marks travel in one attribute of
- * its Y.XmlElement, {@link CARRIED_MARKS}, as mark JSON.
+ * its Y.XmlElement, {@link CARRIED_MARKS}: the marks' JSON list as a string. A string, because
+ * y-tiptap compares attribute values with `!==` before writing them: a list would be written
+ * again each time the element is diffed, and could undo another writer's change of its marks.
  *
  * Why not an attribute of the editor schema: it would sit (as null) in every inline node of every
  * editor and stored document, change the stored JSON of each of them, and need keeping out of
@@ -67,7 +69,7 @@ export function withCarriedMarks(node: PMNode): PMNode {
   if (node.isInline) {
     if (node.marks.length === 0) return node;
     const type = carrierSchema(node.type.schema).nodes[node.type.name]!;
-    const marks = node.marks.map((mark) => mark.toJSON() as unknown);
+    const marks = JSON.stringify(node.marks.map((mark) => mark.toJSON() as unknown));
     // Inline nodes are atoms in this schema; their (empty) content is kept as it is.
     return type.create({ ...node.attrs, [CARRIED_MARKS]: marks }, node.content);
   }
@@ -94,12 +96,13 @@ export function carriedMarks(
   report: MarkReport,
 ): readonly Mark[] {
   if (value === null || value === undefined) return Mark.none;
-  if (!Array.isArray(value)) {
+  const list = parseList(value);
+  if (!list) {
     report('carried marks that are not a list');
     return Mark.none;
   }
   let marks: readonly Mark[] = Mark.none;
-  for (const json of value as unknown[]) {
+  for (const json of list) {
     const type = markTypeOf(json, schema);
     if (!type) {
       report(`unknown carried mark ${describe(json)}`);
@@ -118,6 +121,17 @@ export function carriedMarks(
     }
   }
   return marks;
+}
+
+/** The list a carried value names: JSON text of a list, nothing else. */
+function parseList(value: unknown): unknown[] | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as unknown[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 function markTypeOf(json: unknown, schema: Schema): MarkType | undefined {

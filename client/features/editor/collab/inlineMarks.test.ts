@@ -95,6 +95,33 @@ describe('marks on inline nodes between two editors', () => {
     expect(shown(theirs)).toEqual(shown(mine));
   });
 
+  it("does not write a badge's carried link again when the text on both sides of it changes", () => {
+    const linked = structuredClone(badgeLine);
+    const line = linked.content![0]!;
+    line.content = [
+      { type: 'text', text: 'before ' },
+      {
+        ...line.content![0]!,
+        marks: [{ type: 'link', attrs: { href: 'https://ci.example.com' } }],
+      },
+      { type: 'text', text: ' after' },
+    ];
+    const docs = replicas(linked, 2);
+    const [mine, theirs] = [open(docs[0]!), open(docs[1]!)];
+    network(docs);
+    const image = (docs[1]!.getXmlFragment(FRAGMENT).get(0) as Y.XmlElement).get(1) as Y.XmlElement;
+    /** The Yjs item that holds the image's carried marks: a new one means they were written. */
+    const holder = () => image._map.get(CARRIED_MARKS)?.id;
+    const before = holder();
+    expect(before).toBeDefined();
+    const at = find(mine, 'inlineImage');
+    // One transaction changing both texts: y-tiptap's diff then walks into the image itself.
+    mine.view.dispatch(mine.state.tr.insertText('!', at + 1).insertText('?', at - 1));
+    expect(theirs.state.doc.textContent).toBe('before? ! after');
+    expect(nodeMarks(theirs, 'inlineImage')).toEqual(['link https://ci.example.com']);
+    expect(holder()).toEqual(before);
+  });
+
   it('opens a shared document whose badge carries its link', () => {
     const linked = structuredClone(badgeLine);
     linked.content![0]!.content![0]!.marks = [
@@ -110,11 +137,14 @@ describe('marks on inline nodes between two editors', () => {
     const editor = open(docs[1]!, (problem) => problems.push(problem));
     network(docs);
     const paragraph = docs[0]!.getXmlFragment(FRAGMENT).get(0) as Y.XmlElement;
-    const image = paragraph.get(0) as unknown as Y.XmlElement<{ [key: string]: unknown[] }>;
-    image.setAttribute(CARRIED_MARKS, [
-      { type: 'blink' },
-      { type: 'link', attrs: { href: 'https://ci.example.com' } },
-    ]);
+    const image = paragraph.get(0) as Y.XmlElement;
+    image.setAttribute(
+      CARRIED_MARKS,
+      JSON.stringify([
+        { type: 'blink' },
+        { type: 'link', attrs: { href: 'https://ci.example.com' } },
+      ]),
+    );
     expect(nodeMarks(editor, 'inlineImage')).toEqual(['link https://ci.example.com']);
     expect(problems.join()).toMatch(/blink/);
     expect(problems.join()).not.toMatch(/stopped/);
