@@ -2,6 +2,7 @@ import { aiGateway } from './aiGateway.ts';
 import { aiStream } from './aiStream.ts';
 import { autosave } from './autosave.ts';
 import { collabEcho } from './collabEcho.ts';
+import { collabOpen } from './collabOpen.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
 import { coldStart } from './coldStart.ts';
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   pasteImage: () => pasteImage(),
   vault,
   collabEcho,
+  collabOpen,
 };
 
 /** Run only when named: they explain figures rather than measure them. */
