@@ -54,10 +54,13 @@ server.on('upgrade', (req, socket, head) => {
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(name, value);
     }
-    hocuspocus.handleConnection(
+    const connection = hocuspocus.handleConnection(
       ws,
       new Request(`http://${req.headers.host}${req.url}`, { headers }),
     );
+    // Hocuspocus 4 leaves the socket's events to its host, as Inkwell's route hands them over.
+    ws.on('message', (data: Buffer) => connection.handleMessage(new Uint8Array(data)));
+    ws.on('close', (code, reason) => connection.handleClose({ code, reason: reason.toString() }));
   });
 });
 server.listen(0, '127.0.0.1', () => {

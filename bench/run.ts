@@ -2,6 +2,7 @@ import { aiGateway } from './aiGateway.ts';
 import { aiStream } from './aiStream.ts';
 import { autosave } from './autosave.ts';
 import { collabEcho } from './collabEcho.ts';
+import { collabLoad } from './collabLoad.ts';
 import { collabOpen } from './collabOpen.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
@@ -35,6 +36,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   uploads: () => uploads(),
   pasteImage: () => pasteImage(),
   vault,
+  collabLoad,
   collabEcho,
   collabOpen,
 };
