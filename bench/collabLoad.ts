@@ -18,7 +18,7 @@ import {
   type RunningServer,
 } from './collabServers.ts';
 import type { Fixtures } from './fixtures.ts';
-import { memoryOf } from './processMemory.ts';
+import { memoryOf, resetPeak } from './processMemory.ts';
 import { cpuSnapshot, cpuSpent } from './processCpu.ts';
 import { printFigures, type BenchReport, type Figure } from './report.ts';
 import { proseOfSize } from './seedWriters.ts';
@@ -116,9 +116,10 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 /**
- * The writers of `side` connect (4 per document, a socket each), each adds a paragraph in the
- * middle of its document and types into it at 5 keys a second for `SECONDS`; then everything is
- * drained and every copy checked for every character. Then memory per open 1 MB document.
+ * First the memory per open 1 MB document (RSS growth over `MEMORY_DOCUMENTS` opened at once, on
+ * the fresh server). Then the writers of `side` connect (4 per document, a socket each), each adds
+ * a paragraph in the middle of its document and types into it at 5 keys a second for `SECONDS`;
+ * then everything is drained and every copy checked for every character.
  */
 async function load(side: Side): Promise<Measured> {
   const documents: Writer[][] = [];
@@ -127,6 +128,26 @@ async function load(side: Side): Promise<Measured> {
   const phase = (what: string) =>
     console.log(`  ${side.name}, ${((performance.now() - t0) / 1000).toFixed(1)} s: ${what}`);
   try {
+    // First, on the fresh server: the memory an open document takes, before load leaves garbage.
+    await sleep(SETTLE_MS);
+    const pid = side.server.child.child.pid;
+    const before = memoryOf(pid).now;
+    let after: number;
+    const open = side.memoryDocuments.map((name) =>
+      openLive(side.server.target, name, side.memoryCookie),
+    );
+    try {
+      await Promise.all(open.map((client) => client.synced));
+      phase('large documents open');
+      await sleep(SETTLE_MS);
+      after = memoryOf(side.server.child.child.pid).now;
+    } finally {
+      open.forEach((client) => client.destroy());
+    }
+    await sleep(SETTLE_MS);
+    // The load's peak is its own, not the large documents'.
+    if (!resetPeak(pid)) console.log(`  ${side.name}: peak memory includes the large documents`);
+
     for (let d = 0; d < DOCUMENTS; d++) {
       const writers = Array.from({ length: WRITERS }, (_, w) => ({
         client: openLive(side.server.target, side.document(d), side.cookie(d, w)),
@@ -214,16 +235,6 @@ async function load(side: Side): Promise<Measured> {
     documents.length = 0;
 
     phase('stored content checked');
-    await sleep(SETTLE_MS);
-    const before = memoryOf(side.server.child.child.pid).now;
-    const open = side.memoryDocuments.map((name) =>
-      openLive(side.server.target, name, side.memoryCookie),
-    );
-    documents.push(open.map((client) => ({ client, marker: '', typed: '' })));
-    await Promise.all(open.map((client) => client.synced));
-    phase('large documents open');
-    await sleep(SETTLE_MS);
-    const after = memoryOf(side.server.child.child.pid).now;
     return {
       cpuMs,
       elapsedMs,
@@ -237,11 +248,13 @@ async function load(side: Side): Promise<Measured> {
   }
 }
 
+/** One line of what a side's load did, and lost. */
 function describe(side: Side, m: Measured): void {
   console.log(
     `${side.name}: ${m.typed} keys typed in ${(m.elapsedMs / 1000).toFixed(0)} s ` +
       `(${((m.typed * 1000) / m.elapsedMs).toFixed(0)}/s); lost: ${m.lost.writers} in the ` +
-      `writers' documents, ${m.lost.fresh} in a fresh tab's, ${m.lost.stored} in stored content; ` +
+      `writers' documents, ${m.lost.fresh} in a fresh tab's, ` +
+      `${side.stored ? `${m.lost.stored} in stored content` : 'nothing stored'}; ` +
       `peak ${formatBytes(m.peakBytes)}`,
   );
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Peak (VmHWM) and current (VmRSS) resident memory of a process, from /proc (NaN elsewhere). */
 export function memoryOf(pid: number | undefined): { peak: number; now: number } {
@@ -9,5 +9,18 @@ export function memoryOf(pid: number | undefined): { peak: number; now: number }
     return { peak: kb('VmHWM'), now: kb('VmRSS') };
   } catch {
     return { peak: Number.NaN, now: Number.NaN };
+  }
+}
+
+/**
+ * Resets a process's peak resident size (VmHWM) to its current size (Linux's `clear_refs` 5),
+ * so that a later peak belongs to what ran in between. False when the kernel refused.
+ */
+export function resetPeak(pid: number | undefined): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
   }
 }
