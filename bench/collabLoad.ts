@@ -22,7 +22,7 @@ import { memoryOf, resetPeak } from './processMemory.ts';
 import { cpuSnapshot, cpuSpent } from './processCpu.ts';
 import { printFigures, type BenchReport, type Figure } from './report.ts';
 import { proseOfSize } from './seedWriters.ts';
-import { formatBytes } from './stats.ts';
+import { formatBytes, median, p95 } from './stats.ts';
 
 const NAME = 'collabLoad';
 const BASELINE = 'bare Hocuspocus';
@@ -65,6 +65,8 @@ interface Writer {
   marker: string;
   text?: Y.XmlText;
   typed: string;
+  /** When each key not yet acknowledged was pressed, oldest first. */
+  pending: number[];
 }
 
 /** What a load of one side measured. */
@@ -76,6 +78,8 @@ interface Measured {
   /** Characters typed and missing: from the writers' documents, a fresh client's, the stored ones. */
   lost: { writers: number; fresh: number; stored: number };
   memoryPerDocument: number;
+  /** From each key pressed to its "Saved" (the server's sync-status reply), under the load. */
+  saveLatencies: number[];
 }
 
 /** Characters of `typed` missing from `seen`, in order (the paragraph gone: all of them). */
@@ -153,6 +157,7 @@ async function load(side: Side): Promise<Measured> {
         client: openLive(side.server.target, side.document(d), side.cookie(d, w)),
         marker: `w${d}.${w}:`,
         typed: '',
+        pending: [],
       }));
       documents.push(writers);
       await Promise.all(writers.map((writer) => writer.client.synced));
@@ -171,6 +176,15 @@ async function load(side: Side): Promise<Measured> {
     const cpuBefore = cpuSnapshot(pids);
     const started = performance.now();
     const timers: NodeJS.Timeout[] = [];
+    const saveLatencies: number[] = [];
+    for (const writer of all()) {
+      // One reply per update, in order: the count still unsynced says which keys were saved.
+      writer.client.provider.on('unsyncedChanges', ({ number }: { number: number }) => {
+        while (writer.pending.length > number) {
+          saveLatencies.push(performance.now() - writer.pending.shift()!);
+        }
+      });
+    }
     all().forEach((writer, i) => {
       // Spread over the interval, so that 200 writers do not press their keys in step.
       const start = setTimeout(
@@ -178,6 +192,7 @@ async function load(side: Side): Promise<Measured> {
           timers.push(
             setInterval(() => {
               const char = String.fromCharCode(97 + ((writer.typed.length + i) % 26));
+              writer.pending.push(performance.now());
               writer.text!.insert(writer.text!.length, char);
               writer.typed += char;
             }, 1000 / KEYS_PER_SECOND),
@@ -242,6 +257,7 @@ async function load(side: Side): Promise<Measured> {
       peakBytes,
       lost,
       memoryPerDocument: (after - before) / side.memoryDocuments.length,
+      saveLatencies,
     };
   } finally {
     for (const writer of all()) writer.client.destroy();
@@ -351,6 +367,18 @@ export async function collabLoad(fixtures: Fixtures): Promise<BenchReport> {
         label: label('server CPU per key'),
         value: m.cpuMs / m.typed,
         baseline: baseline.cpuMs / baseline.typed,
+        unit: 'ms',
+      },
+      {
+        label: label('key to "Saved", p50'),
+        value: median(m.saveLatencies),
+        baseline: median(baseline.saveLatencies),
+        unit: 'ms',
+      },
+      {
+        label: label('key to "Saved", p95'),
+        value: p95(m.saveLatencies),
+        baseline: p95(baseline.saveLatencies),
         unit: 'ms',
       },
       {
