@@ -1,6 +1,9 @@
 import { aiGateway } from './aiGateway.ts';
 import { aiStream } from './aiStream.ts';
 import { autosave } from './autosave.ts';
+import { collabEcho } from './collabEcho.ts';
+import { collabLoad } from './collabLoad.ts';
+import { collabOpen } from './collabOpen.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
 import { coldStart } from './coldStart.ts';
@@ -33,6 +36,9 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   uploads: () => uploads(),
   pasteImage: () => pasteImage(),
   vault,
+  collabLoad,
+  collabEcho,
+  collabOpen,
 };
 
 /** Run only when named: they explain figures rather than measure them. */
