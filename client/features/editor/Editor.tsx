@@ -32,8 +32,9 @@ export interface InkwellEditorOptions {
 }
 
 /**
- * Creates the editor once for the page; {@link Editor} shows it and opens the document in it.
- * The options object is built once:
+ * Creates the page's editor: first read-only on the saved copy, then once more on the shared
+ * document when it has synced ({@link Editor} shows it and opens the saved copy). The options
+ * object is built once per phase:
  * useEditor compares options on every render and would otherwise push them into the view each
  * time the page re-renders (for instance per keystroke in the title).
  */
