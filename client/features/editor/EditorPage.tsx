@@ -36,7 +36,6 @@ async function load(documentId: string): Promise<PageState | null> {
     const opened = await openDocument(documentId, {
       fetchDocument: getDocument,
       pendingDocument: (id) => pendingDocuments.get(id),
-      drafts: idbDraftStore,
     });
     return opened.record.deletedAt ? { kind: 'trashed', opened } : { kind: 'open', opened };
   } catch (error) {

@@ -39,7 +39,7 @@ export interface ConnectOptions {
 
 /**
  * Opens document `documentId` (its UUID is the Hocuspocus document name) at `/api/collab`.
- * Not used by the app yet: the server side, the save states and IndexedDB come with it.
+ * The app opens it through sharedDocument.ts, which adds the device copy and the save state.
  */
 export function connectDocument(
   documentId: string,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { collabStatus, type CollabState } from './collabStatus.ts';
+
+const state = (fields: Partial<CollabState>): CollabState => ({
+  connected: true,
+  synced: true,
+  unsynced: 0,
+  keptLocally: true,
+  refused: null,
+  ...fields,
+});
+
+describe('collabStatus', () => {
+  it('says Saved only when connected, synced and every update acknowledged', () => {
+    expect(collabStatus(state({}))).toEqual({ kind: 'saved' });
+    expect(collabStatus(state({ unsynced: 1 }))).toEqual({ kind: 'saving' });
+    expect(collabStatus(state({ synced: false }))).toEqual({ kind: 'saving' });
+  });
+
+  it('says offline, kept on this device, for edits waiting without a socket', () => {
+    expect(collabStatus(state({ connected: false, unsynced: 2 }))).toEqual({
+      kind: 'offline',
+      kept: true,
+    });
+    expect(collabStatus(state({ connected: false, unsynced: 2, keptLocally: false }))).toEqual({
+      kind: 'offline',
+      kept: false,
+    });
+  });
+
+  it('says reconnecting when the socket is down with nothing waiting', () => {
+    expect(collabStatus(state({ connected: false }))).toEqual({ kind: 'reconnecting' });
+  });
+
+  it('reports a refusal over everything else', () => {
+    expect(collabStatus(state({ refused: 'no access.', unsynced: 3 }))).toEqual({
+      kind: 'failed',
+      message: 'no access.',
+    });
+  });
+});

@@ -1,0 +1,178 @@
+import type { AnyExtension } from '@tiptap/core';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import { createObservable, type Observable } from '../../../lib/observable.ts';
+import type { SaveStatus } from '../persistence/saveStatus.ts';
+import { collabStatus, type CollabState } from './collabStatus.ts';
+import type { CaretUser } from './CollaborationCarets.ts';
+import { collabExtensions, connectDocument, type CollabConnection } from './connect.ts';
+import { localCopyName } from './localCopies.ts';
+
+/** How the first sync with the server ended. */
+export interface SharedReady {
+  /** The server admitted this connection read-only: the editor must not edit. */
+  readOnly: boolean;
+}
+
+/** Options of {@link openSharedDocument}. */
+export interface SharedDocumentOptions {
+  documentId: string;
+  /** The signed-in person: this device's copy is kept per person and document. */
+  userId: string;
+}
+
+/**
+ * One document open for live editing: the Hocuspocus connection (connect.ts), this device's copy
+ * of the Y.Doc in IndexedDB (y-indexeddb: edits made offline survive reloads and crashes and are
+ * merged when the socket is back), and the save state worked out from both. This module is
+ * loaded with the document, so yjs and the provider stay out of the app's first download.
+ */
+export class SharedDocument {
+  readonly connection: CollabConnection;
+  /** Settles after the first sync with the server (the editor switches to the shared document then). */
+  readonly ready: Promise<SharedReady>;
+  private readonly persistence: IndexeddbPersistence;
+  private readonly state: CollabState = {
+    connected: false,
+    synced: false,
+    unsynced: 0,
+    keptLocally: false,
+    refused: null,
+  };
+  private readonly saveStatus = createObservable<SaveStatus>({ kind: 'saving' });
+  private readonly waiters = new Set<() => void>();
+  private destroyed = false;
+  /** Writes to this device's copy not yet known to be committed. */
+  private localWrites = 0;
+
+  constructor(options: SharedDocumentOptions) {
+    this.connection = connectDocument(options.documentId);
+    const { provider, doc } = this.connection;
+    this.persistence = new IndexeddbPersistence(
+      localCopyName(options.userId, options.documentId),
+      doc,
+    );
+    void this.persistence.whenSynced.then(
+      () => this.update({ keptLocally: this.localWrites === 0 }),
+      () => this.update({ keptLocally: false }),
+    );
+    // After y-indexeddb's own listener (added above), so that its write is queued first.
+    doc.on('update', this.trackLocalWrite);
+    provider.on('status', ({ status }: { status: string }) =>
+      this.update({ connected: status === 'connected' }),
+    );
+    provider.on('unsyncedChanges', ({ number }: { number: number }) =>
+      this.update({ unsynced: number }),
+    );
+    provider.on('synced', () => this.update({ synced: true }));
+    provider.on('authenticationFailed', () =>
+      this.update({ refused: 'this document is no longer open to you.' }),
+    );
+    this.ready = this.connection.synced.then(() => ({
+      readOnly: provider.authorizedScope === 'readonly',
+    }));
+    // The provider does not notice the browser going offline until its socket times out:
+    // closing it at once says "Offline" at once, and opening it when back sends the edits.
+    window.addEventListener('offline', this.goOffline);
+    window.addEventListener('online', this.goOnline);
+    if (!navigator.onLine) this.goOffline();
+  }
+
+  /** The save state for the status bar. */
+  get status(): Observable<SaveStatus> {
+    return this.saveStatus;
+  }
+
+  /** Whether an edit of this device is not yet stored by the server. */
+  get hasUnsavedEdits(): boolean {
+    return this.state.unsynced > 0;
+  }
+
+  /** Whether this device's IndexedDB copy holds every edit. */
+  get isKeptLocally(): boolean {
+    return this.state.keptLocally;
+  }
+
+  /** The editor extensions on this document (binding, undo per writer, carets). */
+  extensions(user: CaretUser): AnyExtension[] {
+    return collabExtensions(this.connection, user);
+  }
+
+  /** Resolves once the server has stored every edit (or the document is closed). */
+  whenSaved(): Promise<void> {
+    if (!this.hasUnsavedEdits || this.destroyed) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.add(resolve));
+  }
+
+  /** Reconnects at once (as when the browser is back online). */
+  retryNow(): void {
+    if (!this.destroyed && !this.state.connected) void this.socket().connect();
+  }
+
+  /** Closes the connection and this device's copy (which stays in IndexedDB). */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    window.removeEventListener('offline', this.goOffline);
+    window.removeEventListener('online', this.goOnline);
+    this.connection.doc.off('update', this.trackLocalWrite);
+    void this.persistence.destroy();
+    this.connection.destroy();
+    this.release();
+  }
+
+  /**
+   * Follows y-indexeddb's write of an update, which it does not report: a transaction on the same
+   * store, opened after its write, completes only once that write is committed (IndexedDB runs
+   * transactions with overlapping scopes in order). Until then the edit is not "kept".
+   */
+  private readonly trackLocalWrite = (_update: Uint8Array, origin: unknown) => {
+    const db = this.persistence.db;
+    if (!db || origin === this.persistence || this.destroyed) return;
+    this.localWrites += 1;
+    this.update({ keptLocally: false });
+    const done = (kept: boolean) => {
+      this.localWrites -= 1;
+      this.update({ keptLocally: kept && this.localWrites === 0 });
+    };
+    try {
+      const tx = db.transaction(['updates'], 'readonly');
+      tx.oncomplete = () => done(true);
+      tx.onerror = tx.onabort = () => done(false);
+    } catch {
+      done(false);
+    }
+  };
+
+  private socket() {
+    return this.connection.provider.configuration.websocketProvider;
+  }
+
+  private readonly goOffline = () => {
+    this.socket().disconnect();
+    this.update({ connected: false });
+  };
+
+  private readonly goOnline = () => this.retryNow();
+
+  private update(change: Partial<CollabState>): void {
+    if (this.destroyed) return;
+    Object.assign(this.state, change);
+    this.saveStatus.set(sameOrNext(this.saveStatus.get(), collabStatus(this.state)));
+    if (!this.hasUnsavedEdits) this.release();
+  }
+
+  private release(): void {
+    for (const resolve of this.waiters) resolve();
+    this.waiters.clear();
+  }
+}
+
+/** The current status object when it says the same, so that listeners hear only changes. */
+function sameOrNext(current: SaveStatus, next: SaveStatus): SaveStatus {
+  return JSON.stringify(current) === JSON.stringify(next) ? current : next;
+}
+
+/** Opens `documentId` for live editing (see {@link SharedDocument}). */
+export function openSharedDocument(options: SharedDocumentOptions): SharedDocument {
+  return new SharedDocument(options);
+}

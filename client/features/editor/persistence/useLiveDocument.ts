@@ -1,0 +1,157 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SaveResult } from '../../../../common/api/documents.ts';
+import { createObservable, type Observable } from '../../../lib/observable.ts';
+import { saveDocument } from '../../documents/documentsApi.ts';
+import { pendingDocuments } from '../../documents/pendingDocuments.ts';
+import type { SharedDocument } from '../collab/sharedDocument.ts';
+import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
+import type { OpenedDocument } from './openDocument.ts';
+import { isRefusal } from './saveFailure.ts';
+import { worstStatus, type SaveStatus } from './saveStatus.ts';
+import { TitleSave } from './TitleSave.ts';
+
+/** The shared document, once the first sync with the server is done. */
+export interface LiveDocument {
+  shared: SharedDocument;
+  readOnly: boolean;
+}
+
+/** What the page hears. */
+export interface LiveDocumentHandlers {
+  /** The server has the document (a document made in this tab: once it was created). */
+  onCreated: (result: SaveResult) => void;
+  /** The server stored the title. */
+  onTitleSaved: (title: string, result: SaveResult) => void;
+}
+
+/** Longest wait between attempts to create a document made in this tab. */
+const MAX_CREATE_WAIT_MS = 30_000;
+
+/** Creates a document made in this tab, trying again (offline) until the server has it. */
+async function createOnServer(id: string, live: () => boolean): Promise<SaveResult> {
+  for (let wait = 1000; ; wait = Math.min(wait * 2, MAX_CREATE_WAIT_MS)) {
+    try {
+      const sending = pendingDocuments.send(id);
+      if (sending) return await sending;
+    } catch (error) {
+      if (isRefusal(error) || !live()) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
+ * Opens the document for live editing (docs/ARCHITECTURE.md "Live collaboration"): a document
+ * made in this tab is created on the server first (with the content the codec built: a client
+ * never seeds a shared document), then the shared-document code is fetched and connected. Until
+ * the first sync, the page shows the last saved content read-only. The title is saved by REST
+ * (TitleSave). Edits not yet on the server keep the page's beforeunload warning on (liveSaves.ts);
+ * when the page closes the document, the connection stays until they are stored.
+ */
+export function useLiveDocument(
+  opened: OpenedDocument,
+  userId: string,
+  getTitle: () => string,
+  handlers: LiveDocumentHandlers,
+) {
+  const id = opened.record.id;
+  const [status] = useState(() => createObservable<SaveStatus>({ kind: 'saved' }));
+  const [live, setLive] = useState<LiveDocument | null>(null);
+  const latest = useRef(handlers);
+  const titleSave = useRef<TitleSave | null>(null);
+
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    let closed = false;
+    let shared: SharedDocument | null = null;
+    let created = !opened.creating;
+    let contentStatus: SaveStatus = { kind: 'saved' };
+    let titleStatus: SaveStatus = { kind: 'saved' };
+    const show = () => status.set(worstStatus(contentStatus, titleStatus));
+    const title = new TitleSave({
+      baseVersion: opened.record.version,
+      saved: opened.title,
+      send: (next, baseVersion, keepalive) =>
+        saveDocument(id, { baseVersion, title: next }, keepalive),
+      onStatus: (next) => {
+        titleStatus = next;
+        show();
+      },
+      onSaved: (saved, result) => latest.current.onTitleSaved(saved, result),
+    });
+    titleSave.current = title;
+    const save: LiveSave = {
+      get hasUnsavedEdits() {
+        return !created || title.hasUnsavedEdits || (shared?.hasUnsavedEdits ?? false);
+      },
+      get isDrafted() {
+        return created && !title.hasUnsavedEdits && (shared?.isKeptLocally ?? true);
+      },
+      flush: () => Promise.all([title.flush(), shared?.whenSaved()]).then(() => undefined),
+      flushOnPageHide: () => void title.flush(true),
+      retryNow: () => {
+        shared?.retryNow();
+        void title.flush();
+      },
+      dispose: () => {
+        title.dispose();
+        shared?.destroy();
+        removeLiveSave(id, save);
+      },
+    };
+    addLiveSave(id, save);
+
+    const connect = async () => {
+      if (!created) {
+        contentStatus = { kind: 'saving' };
+        show();
+        latest.current.onCreated(await createOnServer(id, () => !closed));
+        created = true;
+      }
+      const { openSharedDocument } = await import('../collab/sharedDocument.ts');
+      if (closed) return;
+      shared = openSharedDocument({ documentId: id, userId });
+      const unsubscribe = shared.status.subscribe((next) => {
+        contentStatus = next;
+        show();
+      });
+      contentStatus = shared.status.get();
+      show();
+      const opening = shared;
+      const { readOnly } = await opening.ready;
+      if (closed) {
+        unsubscribe();
+        return;
+      }
+      setLive({ shared: opening, readOnly });
+    };
+    connect().catch((error: unknown) => {
+      contentStatus = {
+        kind: 'failed',
+        message: error instanceof Error ? error.message : 'the document could not be opened.',
+      };
+      show();
+    });
+
+    return () => {
+      closed = true;
+      setLive(null);
+      // Edits not yet stored keep their connection until the server has them.
+      void save.flush().then(() => save.dispose());
+    };
+  }, [id, opened, userId, status]);
+
+  const titleChanged = useCallback(() => titleSave.current?.edit(getTitle()), [getTitle]);
+
+  return {
+    /** Where the document stands with respect to the server. */
+    status: status as Observable<SaveStatus>,
+    /** Records a title change. */
+    titleChanged,
+    /** The shared document, once synced; null while the page shows the saved copy read-only. */
+    live,
+  };
+}

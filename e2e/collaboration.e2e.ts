@@ -1,0 +1,269 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { DocumentRecord } from '../common/api/documents.ts';
+import { editorLocator, openEditor, type EditorSession } from './editorPage.ts';
+import { appUrl, useBrowser } from './harness.ts';
+
+/*
+ * Live collaboration from the browser (docs/ARCHITECTURE.md "Live collaboration"): two tabs, or
+ * two windows of one account (separate contexts, so that one can go offline alone), edit one
+ * shared document. Every wait is for a state of the page, never for a time.
+ */
+
+const browser = useBrowser();
+
+const saved = (page: Page) =>
+  page.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+
+/** The document's text, without the other writers' caret labels. */
+const textOf = (page: Page) =>
+  page.evaluate(() => {
+    const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as HTMLElement | undefined;
+    copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+    return copy?.textContent ?? '';
+  });
+
+/** Waits until the page's document text (without caret labels) is `text`. */
+async function waitForText(page: Page, text: string): Promise<void> {
+  await page
+    .waitForFunction(
+      (expected) => {
+        const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as
+          HTMLElement | undefined;
+        copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+        return copy?.textContent === expected;
+      },
+      text,
+      { timeout: 15_000 },
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `expected ${JSON.stringify(text)}, the page shows ${JSON.stringify(await textOf(page))}`,
+        { cause: error },
+      );
+    });
+}
+
+/** Puts the caret at the end of the document. */
+async function caretAtEnd(page: Page) {
+  await editorLocator(page).click();
+  await page.keyboard.press('Control+End');
+}
+
+/** Waits until the page's document holds exactly `chars` (in any order), and returns its text. */
+async function waitForCharacters(page: Page, chars: string): Promise<string> {
+  const sorted = [...chars.replace(/\s/g, '')].sort().join('');
+  await page
+    .waitForFunction(
+      (expected) => {
+        const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as
+          HTMLElement | undefined;
+        copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+        const text = copy?.textContent ?? '';
+        return [...text.replace(/\s/g, '')].sort().join('') === expected;
+      },
+      sorted,
+      { timeout: 15_000 },
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `expected the characters of ${JSON.stringify(chars)}, the page shows ${JSON.stringify(await textOf(page))}`,
+        { cause: error },
+      );
+    });
+  return textOf(page);
+}
+
+/** The server's copy of the open document, as a fresh reader gets it. */
+async function serverText(session: EditorSession, pageOrUrl: Page | string): Promise<string> {
+  const url = typeof pageOrUrl === 'string' ? pageOrUrl : pageOrUrl.url();
+  const id = new URL(url).pathname.split('/').pop()!;
+  const res = await session.context.request.get(`${appUrl()}/api/documents/${id}`);
+  const { document } = (await res.json()) as { document: DocumentRecord };
+  return JSON.stringify(document.content);
+}
+
+interface Node {
+  text?: string;
+  content?: Node[];
+}
+
+/** The text of a node of document JSON. */
+const plainText = (node: Node): string => node.text ?? (node.content ?? []).map(plainText).join('');
+
+/** The same account in a second window of its own (its own network switch). */
+async function secondWindow(
+  session: EditorSession,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser().newContext({
+    viewport: { width: 1280, height: 900 },
+    storageState: await session.context.storageState(),
+  });
+  const page = await context.newPage();
+  await page.goto(session.page.url());
+  await editorLocator(page).waitFor();
+  return { context, page };
+}
+
+test('two tabs typing into the same paragraph at once end with the same text and every character', async () => {
+  const session = await openEditor(browser());
+  const tabA = session.page;
+  await caretAtEnd(tabA);
+  await tabA.keyboard.type('Shared line:');
+  await saved(tabA);
+  const tabB = await session.context.newPage();
+  await tabB.goto(tabA.url());
+  await editorLocator(tabB).getByText('Shared line:').waitFor();
+
+  await caretAtEnd(tabA);
+  await caretAtEnd(tabB);
+  const fromA = ' alpha bravo charlie delta';
+  const fromB = ' 12345 67890 uvwxyz';
+  await Promise.all([tabA.keyboard.type(fromA), tabB.keyboard.type(fromB)]);
+
+  const everything = `Shared line:${fromA}${fromB}`;
+  const [inA, inB] = await Promise.all([
+    waitForCharacters(tabA, everything),
+    waitForCharacters(tabB, everything),
+  ]);
+  assert.equal(inA, inB, 'both tabs show the same text');
+  await Promise.all([saved(tabA), saved(tabB)]);
+
+  // "Saved" means on the server: a reload (and the REST copy) has every character.
+  await tabA.reload();
+  assert.equal(await waitForCharacters(tabA, everything), inA);
+  // Concurrent typing at one spot interleaves; what matters is that nothing is lost or doubled.
+  const stored = (JSON.parse(await serverText(session, tabA)) as { content: Node[] }).content;
+  assert.equal(stored.map(plainText).join(''), inA, 'the server stores what the tabs show');
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('edits made offline in one window and online in another are both kept once it reconnects', async () => {
+  const session = await openEditor(browser());
+  const pageA = session.page;
+  await caretAtEnd(pageA);
+  await pageA.keyboard.type('Start.');
+  await saved(pageA);
+  const other = await secondWindow(session);
+  await editorLocator(other.page).getByText('Start.').waitFor();
+
+  await session.context.setOffline(true);
+  await caretAtEnd(pageA);
+  await pageA.keyboard.type(' Typed in the tunnel.');
+  await pageA.getByText('Offline, kept on this device').waitFor({ timeout: 15_000 });
+  await caretAtEnd(other.page);
+  await other.page.keyboard.type(' Typed at the desk.');
+  await saved(other.page);
+
+  await session.context.setOffline(false);
+  await saved(pageA);
+  const everything = 'Start. Typed in the tunnel. Typed at the desk.';
+  const [inA, inB] = await Promise.all([
+    waitForCharacters(pageA, everything),
+    waitForCharacters(other.page, everything),
+  ]);
+  assert.equal(inA, inB);
+  assert.match(inA, /Typed in the tunnel\./);
+  assert.match(inA, /Typed at the desk\./);
+  assert.deepEqual(session.errors, []);
+  await other.context.close();
+  await session.close();
+});
+
+test('edits made offline survive the tab closing and reach the server when it opens again', async () => {
+  const session = await openEditor(browser());
+  const { page, context } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Saved part.');
+  await saved(page);
+  const url = page.url();
+
+  await context.setOffline(true);
+  await caretAtEnd(page);
+  await page.keyboard.type(' Unsaved part.');
+  await page.getByText('Offline, kept on this device').waitFor({ timeout: 15_000 });
+  // Closing without running beforeunload, as a crash would.
+  await page.close({ runBeforeUnload: false });
+  await context.setOffline(false);
+  assert.doesNotMatch(await serverText(session, url), /Unsaved part/);
+
+  const again = await context.newPage();
+  await again.goto(url);
+  await editorLocator(again).getByText('Saved part. Unsaved part.').waitFor({ timeout: 15_000 });
+  await saved(again);
+  assert.match(await serverText(session, again), /Saved part\. Unsaved part\./);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test("undo in one tab takes back only that tab's typing, never the other's", async () => {
+  const session = await openEditor(browser());
+  const tabA = session.page;
+  // The first line comes from the API (a change merged into the live document), so that tab A's
+  // undo history holds only " Mine.": an undo step that reached back to the first characters of
+  // an empty paragraph would remove the text node they created, with everything typed into it
+  // since (a known gap, see the report of this change).
+  const url = `${appUrl()}/api/documents/${new URL(tabA.url()).pathname.split('/').pop()!}`;
+  const { document } = (await (await session.context.request.get(url)).json()) as {
+    document: DocumentRecord;
+  };
+  const patched = await session.context.request.patch(url, {
+    data: {
+      baseVersion: document.version,
+      content: {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Base.' }] }],
+      },
+    },
+    headers: { Origin: appUrl(), 'X-Inkwell-Request': '1' },
+  });
+  assert.equal(patched.status(), 200, await patched.text());
+  await waitForText(tabA, 'Base.');
+  const tabB = await session.context.newPage();
+  await tabB.goto(tabA.url());
+  await waitForText(tabB, 'Base.');
+
+  await caretAtEnd(tabA);
+  await tabA.keyboard.type(' Mine.');
+  await waitForText(tabB, 'Base. Mine.');
+  await caretAtEnd(tabB);
+  await tabB.keyboard.type(' Theirs.');
+  await waitForText(tabA, 'Base. Mine. Theirs.');
+
+  await tabA.keyboard.press('Control+z');
+  await Promise.all([waitForText(tabA, 'Base. Theirs.'), waitForText(tabB, 'Base. Theirs.')]);
+  await Promise.all([saved(tabA), saved(tabB)]);
+  const stored = await serverText(session, tabA);
+  assert.match(stored, /Theirs\./);
+  assert.doesNotMatch(stored, /Mine\./);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('a page with edits not yet on the server asks before it is left', async () => {
+  const session = await openEditor(browser());
+  const { page, context } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Written.');
+  await saved(page);
+  // Nothing unsaved: leaving asks nothing.
+  assert.equal(
+    await page.evaluate(() => dispatchEvent(new Event('beforeunload', { cancelable: true }))),
+    true,
+  );
+
+  await context.setOffline(true);
+  await caretAtEnd(page);
+  await page.keyboard.type(' Not on the server yet.');
+  await page.getByText('Offline, kept on this device').waitFor({ timeout: 15_000 });
+  const notCancelled = await page.evaluate(() =>
+    dispatchEvent(new Event('beforeunload', { cancelable: true })),
+  );
+  assert.equal(notCancelled, false, 'beforeunload is cancelled (the browser asks)');
+  await context.setOffline(false);
+  await saved(page);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
