@@ -127,6 +127,16 @@ describeWithServer('the live collaboration socket', (context) => {
     expect(await collab.closed).toBe(4401);
   });
 
+  it('closes a live editor with 4403 when its document goes to the trash', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'binned live');
+    const collab = live(client, document.id);
+    await collab.synced;
+    expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+    expect(await collab.closed).toBe(4403);
+  });
+
   it('merges an API write of content with what a live editor typed', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
