@@ -61,7 +61,7 @@ export class InvalidationBus {
     private readonly logger: Logger,
     onInvalidation: (invalidation: Invalidation) => void,
   ) {
-    this.pub = new IORedis(url, { lazyConnect: false });
+    this.pub = new IORedis(url);
     this.sub = this.pub.duplicate();
     for (const client of [this.pub, this.sub]) {
       client.on('error', (error: unknown) =>
