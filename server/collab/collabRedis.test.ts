@@ -65,16 +65,13 @@ function keptLogger(): Logger & { warnings: Array<{ message: string; fields?: Lo
 /** Every paragraph text of a document's Yjs state as stored: the snapshot and the updates since. */
 async function storedBlocks(db: Database, documentId: string): Promise<string[]> {
   const doc = new Y.Doc();
-  const states = await db.query<{ state: Uint8Array }>(
-    'SELECT state FROM document_yjs WHERE document_id = $1',
+  // One statement, so a compaction committing meanwhile cannot hide rows from both reads.
+  const { rows } = await db.query<{ data: Uint8Array }>(
+    `SELECT state AS data FROM document_yjs WHERE document_id = $1
+     UNION ALL SELECT data FROM document_yjs_updates WHERE document_id = $1`,
     [documentId],
   );
-  const updates = await db.query<{ data: Uint8Array }>(
-    'SELECT data FROM document_yjs_updates WHERE document_id = $1 ORDER BY id',
-    [documentId],
-  );
-  for (const { state } of states.rows) Y.applyUpdate(doc, state);
-  for (const { data } of updates.rows) Y.applyUpdate(doc, data);
+  for (const { data } of rows) Y.applyUpdate(doc, data);
   return doc
     .getXmlFragment(CONTENT_FIELD)
     .toArray()
