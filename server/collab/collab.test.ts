@@ -1,6 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { afterEach, expect, it } from 'vitest';
+import { HocuspocusProvider } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
@@ -125,6 +126,61 @@ describeWithServer('the live collaboration socket', (context) => {
     await collab.synced;
     expect((await client.request('POST', '/api/session/logout')).status).toBe(200);
     expect(await collab.closed).toBe(4401);
+  });
+
+  it('closes a live editor with 4403 when its document goes to the trash', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'binned live');
+    const collab = live(client, document.id);
+    await collab.synced;
+    expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+    expect(await collab.closed).toBe(4403);
+  });
+
+  it('on a socket carrying two documents, closes only the trashed one and stores nothing sent for it after', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const kept = await createDocument(client, 'kept');
+    const binned = await createDocument(client, 'binned');
+    const first = live(client, kept.id);
+    await first.synced;
+    // A second document on the same socket, as the provider multiplexes them.
+    const doc = new Y.Doc();
+    let closedReason = '';
+    const second = new HocuspocusProvider({
+      websocketProvider: first.socket,
+      name: binned.id,
+      document: doc,
+      token: 'cookie',
+      onClose: ({ event }) => (closedReason = event.reason),
+    });
+    second.attach();
+    await until(() => second.isSynced);
+    expect((await client.request('DELETE', `/api/documents/${binned.id}`)).status).toBe(204);
+    await until(() => closedReason === 'access-revoked');
+    const before = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM document_yjs_updates WHERE document_id = $1',
+      [binned.id],
+    );
+    // Sent on the still open socket for the revoked document: not applied, not stored.
+    const fragment = doc.getXmlFragment(CONTENT_FIELD);
+    const sent = new Promise<void>((resolve) => second.on('outgoingMessage', () => resolve()));
+    doc.transact(() => {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText('typed after')]);
+      fragment.insert(fragment.length, [paragraph]);
+    });
+    await sent;
+    // The other document on the socket still saves, after the update above was sent.
+    appendParagraph(first, 'still live');
+    await first.saved();
+    const after = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM document_yjs_updates WHERE document_id = $1',
+      [binned.id],
+    );
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    second.destroy();
   });
 
   it('merges an API write of content with what a live editor typed', async () => {

@@ -9,6 +9,7 @@ import { inkwellSchema } from '../../common/editor/extensions.ts';
 import type { Database } from '../db/database.ts';
 import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
+import { InvalidationBus, type Invalidation } from './invalidation.ts';
 import { SchemaGuard } from './schemaGuard.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
 import { YjsStore, type LoadedState } from './yjsStore.ts';
@@ -84,6 +85,8 @@ export class CollabEngine {
   private readonly revalidator: NodeJS.Timeout;
   private readonly accessOf: typeof documentAccess;
   private readonly maxStateBytes: number;
+  /** Tells the other instances what was revoked here (with `REDIS_URL` only). */
+  readonly invalidations: InvalidationBus | undefined;
 
   constructor(
     private readonly db: Database,
@@ -145,6 +148,13 @@ export class CollabEngine {
         this.loaded.delete(documentName);
       },
     });
+    this.invalidations = options.redisUrl
+      ? new InvalidationBus(options.redisUrl, logger, (invalidation) => {
+          this.invalidated(invalidation).catch((error: unknown) =>
+            this.logger.warn('Acting on an invalidation failed.', { err: error }),
+          );
+        })
+      : undefined;
     this.revalidator = setInterval(() => {
       this.revalidate().catch((error: unknown) =>
         this.logger.warn('Checking live sockets failed.', { err: error }),
@@ -170,8 +180,47 @@ export class CollabEngine {
     return this.hocuspocus.handleConnection(socket, request, entry.context);
   }
 
-  /** Closes every socket of a session: it was signed out (this instance; see revalidate for others). */
-  closeSession(sessionHash: string): void {
+  /**
+   * A session ended (signed out): its sockets here close at once with 4401, and every other
+   * instance is told (Redis), which closes its own after checking the session is gone.
+   */
+  sessionEnded(sessionHash: string): void {
+    this.closeSession(sessionHash);
+    this.invalidations?.publish({ kind: 'session', sessionHash });
+  }
+
+  /**
+   * The one entry for "who may open this document may have changed" (trashed, deleted forever,
+   * later a share withdrawn): the document's connections here and on every other instance are
+   * checked against `documentAccess` now, and those that lost access close with 4403. Call it
+   * after the change is committed.
+   */
+  async accessChanged(documentId: string): Promise<void> {
+    this.invalidations?.publish({ kind: 'document', documentId });
+    await this.recheckDocument(documentId);
+  }
+
+  /** What another instance published; the database decides, the message only says where to look. */
+  private async invalidated(invalidation: Invalidation): Promise<void> {
+    if (invalidation.kind === 'document') {
+      await this.recheckDocument(invalidation.documentId);
+      return;
+    }
+    const { sessionHash } = invalidation;
+    if (![...this.sockets].some(({ context }) => context.sessionHash === sessionHash)) return;
+    if (!(await this.sessionLive(sessionHash))) this.closeSession(sessionHash);
+  }
+
+  private async sessionLive(sessionHash: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      'SELECT 1 FROM sessions WHERE id_hash = $1 AND expires_at > now()',
+      [sessionHash],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Closes every socket of a session here with 4401. */
+  private closeSession(sessionHash: string): void {
     for (const { socket, context } of this.sockets) {
       if (context.sessionHash === sessionHash) {
         socket.close(CLOSE.signedOut.code, CLOSE.signedOut.reason);
@@ -179,34 +228,43 @@ export class CollabEngine {
     }
   }
 
-  /** Closes every connection to a document: it went to the trash or was deleted. */
-  closeDocument(documentId: string): void {
-    this.hocuspocus.closeConnections(documentId);
+  /** Checks each connection to `documentId` here against its person's access now. */
+  private async recheckDocument(documentId: string): Promise<void> {
+    const document = this.hocuspocus.documents.get(documentId);
+    if (!document) return;
+    for (const connection of document.getConnections()) {
+      const context = connection.context as CollabContext;
+      const access = await this.access(context.userId, documentId);
+      if (!access || (access === 'read' && !connection.readOnly)) this.revoke(connection);
+    }
   }
 
   /**
-   * Sessions that ended and documents whose access was taken away, on any instance: sockets are
-   * checked against the database every {@link REVALIDATE_MS}, so a sign-out or (later) a share
-   * withdrawn on another instance reaches this one's sockets within that time.
+   * Closes one document's connection (4403): Hocuspocus's close message for that document, whose
+   * later messages on the socket are no longer applied; and the socket itself with 4403 when
+   * it carries no other document (the editor opens one socket per document), so the client sees
+   * the code.
+   */
+  private revoke(connection: Connection): void {
+    const socket = (connection.context as CollabContext).socket;
+    connection.close({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
+    if (!socket) return;
+    const others = [...this.hocuspocus.documents.values()].some((document) =>
+      document.getConnections().some((other) => other.webSocket === socket),
+    );
+    if (!others) socket.close(CLOSE.revoked.code, CLOSE.revoked.reason);
+  }
+
+  /**
+   * The safety net for a missed invalidation (Redis down, an instance reconnecting): every
+   * {@link REVALIDATE_MS}, sockets are checked against their session and their documents' access.
    */
   async revalidate(): Promise<void> {
     const sessions = new Set([...this.sockets].map(({ context }) => context.sessionHash));
     for (const sessionHash of sessions) {
-      const { rowCount } = await this.db.query(
-        'SELECT 1 FROM sessions WHERE id_hash = $1 AND expires_at > now()',
-        [sessionHash],
-      );
-      if (rowCount === 0) this.closeSession(sessionHash);
+      if (!(await this.sessionLive(sessionHash))) this.closeSession(sessionHash);
     }
-    for (const [name, document] of this.hocuspocus.documents) {
-      for (const connection of document.getConnections()) {
-        const context = connection.context as CollabContext;
-        const access = await this.access(context.userId, name);
-        if (!access || (access === 'read' && !connection.readOnly)) {
-          connection.close({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
-        }
-      }
-    }
+    for (const name of [...this.hocuspocus.documents.keys()]) await this.recheckDocument(name);
   }
 
   /**
@@ -296,6 +354,7 @@ export class CollabEngine {
   /** Closes every socket, stores every loaded document, and lets go of Redis. */
   async close(): Promise<void> {
     clearInterval(this.revalidator);
+    this.invalidations?.close();
     for (const { socket } of this.sockets) socket.close(CLOSE.stopping.code, CLOSE.stopping.reason);
     await Promise.all(
       [...this.hocuspocus.documents].map(([name, document]) =>

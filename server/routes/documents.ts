@@ -88,6 +88,14 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     return c.json<DocumentResponse>({ document }, status);
   });
 
+  /** Live sockets that lost the document close; the change itself is done, so a failure is only logged. */
+  const accessChanged = (id: string) =>
+    services.collab
+      ?.accessChanged(id)
+      .catch((error: unknown) =>
+        services.logger.warn('Closing revoked live connections failed.', { err: error }),
+      );
+
   /** The document as stored, after what its live editors typed on this instance was stored too. */
   const current = async (c: Context<AppEnv>) => {
     const id = idOf(c.req.param('id') ?? '');
@@ -133,8 +141,8 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     if (!(await store.trash(ownerOf(c), id))) {
       throw NotFoundError('There is no such document.');
     }
-    // Nobody may keep editing a document in the trash (admission refuses it too).
-    services.collab?.closeDocument(id);
+    // Nobody may keep editing a document in the trash, on any instance (admission refuses it too).
+    await accessChanged(id);
     return c.body(null, 204);
   });
 
@@ -145,9 +153,11 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.delete('/api/documents/:id/permanent', async (c) => {
-    const outcome = await store.purge(ownerOf(c), idOf(c.req.param('id')));
+    const id = idOf(c.req.param('id'));
+    const outcome = await store.purge(ownerOf(c), id);
     if (outcome === 'missing') throw NotFoundError('There is no such document.');
     if (outcome === 'live') throw InvalidRequestError('Move the document to the trash first.');
+    await accessChanged(id);
     // Its images go now, not at the hourly sweep, unless another document (or the trash) holds them.
     sweepFiles(services.db, services.files).catch((error: unknown) =>
       services.logger.warn('Sweeping files failed.', { err: error }),
