@@ -3,6 +3,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import * as Y from 'yjs';
 import { ChunkedYBinding, isRemoteChange } from './ChunkedYBinding.ts';
 import type { RepairReport } from './yToProsemirror.ts';
+import { keepOthersWork } from './undoScope.ts';
 
 /** Options of {@link Collaboration}. */
 export interface CollaborationOptions {
@@ -147,6 +148,7 @@ function bindingOf(storage: CollaborationStorage, options: CollaborationOptions)
   storage.binding = binding;
   storage.undoManager = new Y.UndoManager(options.fragment, {
     trackedOrigins: new Set([binding]),
+    deleteFilter: keepOthersWork(binding.doc),
   });
   return binding;
 }

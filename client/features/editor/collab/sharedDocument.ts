@@ -6,6 +6,7 @@ import { collabStatus, type CollabState } from './collabStatus.ts';
 import type { CaretUser } from './CollaborationCarets.ts';
 import { collabExtensions, connectDocument, type CollabConnection } from './connect.ts';
 import { localCopyName } from './localCopies.ts';
+import { checkLocalCopy } from './localCopyCheck.ts';
 
 /** How the first sync with the server ended. */
 export interface SharedReady {
@@ -18,7 +19,15 @@ export interface SharedDocumentOptions {
   documentId: string;
   /** The signed-in person: this device's copy is kept per person and document. */
   userId: string;
+  /** Tells the writer something they should know (a toast), such as a device copy set aside. */
+  onNotice?: (message: string) => void;
+  /** This device's IndexedDB (a stand-in in tests). */
+  indexedDB?: IDBFactory;
 }
+
+/** Said when this device's copy could not be read and was deleted. */
+export const LOCAL_COPY_LOST =
+  "This device's copy of the document could not be read and was set aside; the document continues from the server.";
 
 /**
  * One document open for live editing: the Hocuspocus connection (connect.ts), this device's copy
@@ -30,7 +39,8 @@ export class SharedDocument {
   readonly connection: CollabConnection;
   /** Settles after the first sync with the server (the editor switches to the shared document then). */
   readonly ready: Promise<SharedReady>;
-  private readonly persistence: IndexeddbPersistence;
+  /** Set once this device's copy is checked (localCopyCheck.ts). */
+  private persistence: IndexeddbPersistence | null = null;
   private readonly state: CollabState = {
     connected: false,
     synced: false,
@@ -47,16 +57,12 @@ export class SharedDocument {
   constructor(options: SharedDocumentOptions) {
     this.connection = connectDocument(options.documentId);
     const { provider, doc } = this.connection;
-    this.persistence = new IndexeddbPersistence(
-      localCopyName(options.userId, options.documentId),
-      doc,
-    );
-    void this.persistence.whenSynced.then(
-      () => this.update({ keptLocally: this.localWrites === 0 }),
-      () => this.update({ keptLocally: false }),
-    );
-    // After y-indexeddb's own listener (added above), so that its write is queued first.
-    doc.on('update', this.trackLocalWrite);
+    const name = localCopyName(options.userId, options.documentId);
+    void checkLocalCopy(name, options.indexedDB).then((found) => {
+      if (this.destroyed) return;
+      if (found === 'deleted') options.onNotice?.(LOCAL_COPY_LOST);
+      this.keepLocally(name, doc);
+    });
     provider.on('status', ({ status }: { status: string }) =>
       this.update({ connected: status === 'connected' }),
     );
@@ -75,6 +81,18 @@ export class SharedDocument {
     window.addEventListener('offline', this.goOffline);
     window.addEventListener('online', this.goOnline);
     if (!navigator.onLine) this.goOffline();
+  }
+
+  /** Opens this device's copy; y-indexeddb first stores what the document holds by then. */
+  private keepLocally(name: string, doc: CollabConnection['doc']): void {
+    const persistence = new IndexeddbPersistence(name, doc);
+    this.persistence = persistence;
+    void persistence.whenSynced.then(
+      () => this.update({ keptLocally: this.localWrites === 0 }),
+      () => this.update({ keptLocally: false }),
+    );
+    // After y-indexeddb's own listener (added above), so that its write is queued first.
+    doc.on('update', this.trackLocalWrite);
   }
 
   /** The save state for the status bar. */
@@ -115,7 +133,7 @@ export class SharedDocument {
     window.removeEventListener('offline', this.goOffline);
     window.removeEventListener('online', this.goOnline);
     this.connection.doc.off('update', this.trackLocalWrite);
-    void this.persistence.destroy();
+    this.persistence?.destroy().catch(() => undefined);
     this.connection.destroy();
     this.release();
   }
@@ -126,7 +144,7 @@ export class SharedDocument {
    * transactions with overlapping scopes in order). Until then the edit is not "kept".
    */
   private readonly trackLocalWrite = (_update: Uint8Array, origin: unknown) => {
-    const db = this.persistence.db;
+    const db = this.persistence?.db;
     if (!db || origin === this.persistence || this.destroyed) return;
     this.localWrites += 1;
     this.update({ keptLocally: false });

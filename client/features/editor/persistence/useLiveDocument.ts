@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SaveResult } from '../../../../common/api/documents.ts';
 import { createObservable, type Observable } from '../../../lib/observable.ts';
+import { useToast } from '../../../components/toastContext.ts';
 import { saveDocument } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
@@ -59,9 +60,12 @@ export function useLiveDocument(
   const [live, setLive] = useState<LiveDocument | null>(null);
   const latest = useRef(handlers);
   const titleSave = useRef<TitleSave | null>(null);
+  const toast = useToast();
+  const latestToast = useRef(toast);
 
   useEffect(() => {
     latest.current = handlers;
+    latestToast.current = toast;
   });
 
   useEffect(() => {
@@ -113,7 +117,11 @@ export function useLiveDocument(
       }
       const { openSharedDocument } = await import('../collab/sharedDocument.ts');
       if (closed) return;
-      shared = openSharedDocument({ documentId: id, userId });
+      shared = openSharedDocument({
+        documentId: id,
+        userId,
+        onNotice: (message) => latestToast.current.show(message, 'error'),
+      });
       const unsubscribe = shared.status.subscribe((next) => {
         contentStatus = next;
         show();
