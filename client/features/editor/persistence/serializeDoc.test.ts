@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
+import { compactJson } from './compactJson.ts';
 import { serializeDoc } from './serializeDoc.ts';
 
 const schema = inkwellSchema();
@@ -13,8 +14,8 @@ const doc = schema.nodeFromJSON({
 });
 
 describe('serializeDoc', () => {
-  it('writes exactly what JSON.stringify(doc.toJSON()) writes', () => {
-    expect(serializeDoc(doc)).toBe(JSON.stringify(doc.toJSON()));
+  it('writes exactly what JSON.stringify(compactJson(doc)) writes', () => {
+    expect(serializeDoc(doc)).toBe(JSON.stringify(compactJson(doc)));
   });
 
   it('stays exact after an edit reuses the unchanged blocks', () => {
@@ -22,6 +23,13 @@ describe('serializeDoc', () => {
     const paragraph = schema.nodes.paragraph?.create(null, schema.text('y'));
     if (!paragraph) throw new Error('no paragraph');
     const changed = doc.copy(doc.content.replaceChild(1, paragraph));
-    expect(serializeDoc(changed)).toBe(JSON.stringify(changed.toJSON()));
+    expect(serializeDoc(changed)).toBe(JSON.stringify(compactJson(changed)));
+  });
+
+  it('leaves out attributes at their default, and reads back as the same document', () => {
+    const text = serializeDoc(doc);
+    expect(text).not.toContain('null');
+    expect(text).toContain('"level":2');
+    expect(schema.nodeFromJSON(JSON.parse(text)).eq(doc)).toBe(true);
   });
 });
