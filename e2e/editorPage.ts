@@ -158,3 +158,16 @@ export async function dangerousDom(page: Page, selector = '.ProseMirror'): Promi
     return found;
   }, selector);
 }
+
+/** Holds every upload request until the returned function is called. */
+export async function holdUploads(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/files*', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return () => release();
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { signUp } from './auth.ts';
-import { editorLocator, importMarkdown, openEditor } from './editorPage.ts';
+import { editorLocator, holdUploads, importMarkdown, openEditor } from './editorPage.ts';
 import { appUrl, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
@@ -59,19 +59,6 @@ async function sendFiles(
     },
     { kind, widths, fake },
   );
-}
-
-/** Holds every upload request until the returned function is called. */
-async function holdUploads(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/files*', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return () => release();
 }
 
 test('a pasted screenshot shows at once with progress, is uploaded, and is there after a reload', async () => {

@@ -6,7 +6,7 @@ import { parseMarkdown, serializeMarkdown } from '../common/editor/markdown/inde
 import { bytesSource, listZipEntries, readZipEntry } from '../common/vault/zipReader.ts';
 import { joinChunks, ZipWriter } from '../common/vault/zipWriter.ts';
 import { bombPng, pngImage } from '../server/test/images.ts';
-import { editorLocator, exportMarkdown, openEditor } from './editorPage.ts';
+import { editorLocator, exportMarkdown, holdUploads, openEditor } from './editorPage.ts';
 import { useBrowser } from './harness.ts';
 
 const browser = useBrowser();
@@ -52,14 +52,7 @@ test('a vault zip’s ![[embeds]] show their images, export as written, and host
   const logged = consoleErrors(page);
   try {
     // Uploads wait at a gate, so that the images' stage of the progress can be seen.
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/files*', async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdUploads(page);
     await page.getByLabel('Import a vault .zip').setInputFiles({
       name: 'Vault.zip',
       mimeType: 'application/zip',

@@ -37,9 +37,8 @@ describe('slash items', () => {
     });
   });
 
-  it('inserts a 3 × 3 table with a header row, once table editing has loaded', async () => {
+  it('inserts a 3 × 3 table with a header row', async () => {
     const editor = runItem('table', '');
-    // The table waits for its editing (Tab between cells), loaded on first need.
     const table = await vi.waitFor((): JSONContent | undefined => {
       const json: JSONContent = editor.getJSON();
       const found = json.content?.find((node) => node.type === 'table');

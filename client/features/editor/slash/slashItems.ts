@@ -3,7 +3,6 @@ import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { openAiMenu, startAiCommand } from '../../ai/aiTrigger.ts';
 import { MATH_SLASH_ITEMS } from '../dialects/math/mathSlashItems.ts';
 import { BLOCK_TYPES, currentBlockType, turnInto, type BlockTypeId } from '../menus/blockTypes.ts';
-import { loadTableEditing } from '../tables/EditableTable.ts';
 import { pickImages } from '../uploads/ImageUpload.ts';
 import { readImageInput, readVideoInput } from './blockInputs.ts';
 import { CODE_LANGUAGES, languageInfo } from './codeLanguages.ts';
@@ -179,18 +178,15 @@ export const SLASH_ITEMS: readonly SlashItem[] = [
     description: '3 × 3 table with a header row',
     keywords: ['grid', 'columns', 'rows', 'spreadsheet'],
     icon: '⊞',
-    run: ({ editor, range }) => {
-      editor.chain().focus().deleteRange(range).run();
-      // The table arrives with its editing (Tab to the next cell, cell selection), loaded on first
-      // need: a Tab pressed into a table whose editing is still on its way would leave the editor.
-      // Offline, the table comes without it rather than not at all.
-      const insert = () => {
-        if (!editor.isDestroyed) {
-          editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run();
-        }
-      };
-      void loadTableEditing().then(insert, insert);
-    },
+    // At once, so that what is typed next goes into its first cell; its editing (Tab, cell
+    // selection) loads with it, and a Tab pressed before that waits for it (EditableTable.ts).
+    run: ({ editor, range }) =>
+      editor
+        .chain()
+        .focus()
+        .deleteRange(range)
+        .insertTable({ rows: 3, cols: 3, withHeaderRow: true })
+        .run(),
   },
   {
     id: 'divider',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadedFile } from '../../../../common/api/files.ts';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { UploadError } from '../../../lib/uploadFile.ts';
+import { fakeUpload, srcsOf } from './test/fakeUpload.ts';
 import { withAbsoluteFileUrls } from './imageSources.ts';
 import { dataImageBlob, uploadInlineImages } from './uploadInlineImages.ts';
 
@@ -9,42 +9,14 @@ import { dataImageBlob, uploadInlineImages } from './uploadInlineImages.ts';
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-const srcs = (doc: ReturnType<typeof parseMarkdown>) => {
-  const found: string[] = [];
-  doc.descendants((node) => {
-    if (typeof node.attrs.src === 'string') found.push(node.attrs.src);
-  });
-  return found;
-};
-
-/** Stands in for the upload to the server: answers with a file address per call. */
-function fakeUpload(fail = false) {
-  const calls: Blob[] = [];
-  const upload = (blob: Blob): Promise<UploadedFile> => {
-    calls.push(blob);
-    if (fail) return Promise.reject(new UploadError('This file is too large to upload.', 413));
-    const id = `00000000-0000-4000-8000-00000000000${calls.length}`;
-    return Promise.resolve({
-      id,
-      url: `/files/${id}`,
-      width: 1,
-      height: 1,
-      type: 'image/png',
-      bytes: blob.size,
-      name: 'image.png',
-    });
-  };
-  return { calls, upload };
-}
-
 describe('images embedded as data: addresses in imported Markdown', () => {
   it('are uploaded once each and point at their files', async () => {
     const doc = parseMarkdown(`![a](${PNG})\n\nText ![b](${PNG}) and more.\n`);
-    const { calls, upload } = fakeUpload();
+    const { blobs: calls, upload } = fakeUpload();
     const result = await uploadInlineImages(doc, upload);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.type).toBe('image/png');
-    expect(srcs(result.doc)).toEqual([
+    expect(srcsOf(result.doc)).toEqual([
       '/files/00000000-0000-4000-8000-000000000001',
       '/files/00000000-0000-4000-8000-000000000001',
     ]);
@@ -54,15 +26,18 @@ describe('images embedded as data: addresses in imported Markdown', () => {
 
   it('stay embedded, with the reason, when the upload fails', async () => {
     const doc = parseMarkdown(`![a](${PNG})\n`);
-    const result = await uploadInlineImages(doc, fakeUpload(true).upload);
-    expect(srcs(result.doc)).toEqual([PNG]);
+    const result = await uploadInlineImages(
+      doc,
+      fakeUpload(() => true, new UploadError('This file is too large to upload.', 413)).upload,
+    );
+    expect(srcsOf(result.doc)).toEqual([PNG]);
     expect(result.kept).toBe(1);
     expect(result.reason).toBe('This file is too large to upload.');
   });
 
   it('leave documents without them untouched', async () => {
     const doc = parseMarkdown('![x](https://example.com/x.png)\n');
-    const { calls, upload } = fakeUpload();
+    const { blobs: calls, upload } = fakeUpload();
     const result = await uploadInlineImages(doc, upload);
     expect(result.doc).toBe(doc);
     expect(calls).toHaveLength(0);
@@ -82,7 +57,7 @@ describe('uploaded images in exported Markdown', () => {
       '![a](/files/00000000-0000-4000-8000-000000000001)\n\n![b](https://example.com/b.png) ![c](pic.png)\n',
     );
     const out = withAbsoluteFileUrls(doc, 'https://ink.example');
-    expect(srcs(out)).toEqual([
+    expect(srcsOf(out)).toEqual([
       'https://ink.example/files/00000000-0000-4000-8000-000000000001',
       'https://example.com/b.png',
       'pic.png',

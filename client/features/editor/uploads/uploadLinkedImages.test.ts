@@ -1,42 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadedFile } from '../../../../common/api/files.ts';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { serializeMarkdown } from '../../../../common/editor/markdown/serializeMarkdown.ts';
 import { bytesSource, listZipEntries, readZipEntry } from '../../../../common/vault/zipReader.ts';
 import { joinChunks } from '../../../../common/vault/zipWriter.ts';
-import { UploadError } from '../../../lib/uploadFile.ts';
+import { fakeUpload, srcsOf } from './test/fakeUpload.ts';
 import { exportWithImages } from './exportWithImages.ts';
 import { failedLinkedImagesMessage, uploadLinkedImages } from './uploadLinkedImages.ts';
-
-const srcs = (doc: ReturnType<typeof parseMarkdown>) => {
-  const found: string[] = [];
-  doc.descendants((node) => {
-    if (typeof node.attrs.src === 'string') found.push(node.attrs.src);
-  });
-  return found;
-};
-
-/** Stands in for the upload to the server, refusing the names in `refuse`. */
-function fakeUpload(refuse: string[] = []) {
-  const names: string[] = [];
-  const upload = (blob: Blob, name: string): Promise<UploadedFile> => {
-    names.push(name);
-    if (refuse.includes(name)) {
-      return Promise.reject(new UploadError('This file is not an image Inkwell can show.', 415));
-    }
-    const id = `00000000-0000-4000-8000-00000000000${names.length}`;
-    return Promise.resolve({
-      id,
-      url: `/files/${id}`,
-      width: 1,
-      height: 1,
-      type: 'image/png',
-      bytes: blob.size,
-      name,
-    });
-  };
-  return { names, upload };
-}
 
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50])], name, { type: 'image/png' });
 
@@ -52,7 +21,7 @@ describe('a Markdown file dropped or picked with its images', () => {
       upload,
     );
     expect(names).toEqual(['a.png', 'b c.jpg', 'diagram.png']);
-    expect(srcs(result.doc)).toEqual([
+    expect(srcsOf(result.doc)).toEqual([
       '/files/00000000-0000-4000-8000-000000000001',
       '/files/00000000-0000-4000-8000-000000000001',
       '/files/00000000-0000-4000-8000-000000000002',
@@ -66,9 +35,9 @@ describe('a Markdown file dropped or picked with its images', () => {
 
   it('keeps the link of an image the server refuses, and says why', async () => {
     const doc = parseMarkdown('![a](a.png) ![b](b.png)\n');
-    const { upload } = fakeUpload(['b.png']);
+    const { upload } = fakeUpload((name) => name === 'b.png');
     const result = await uploadLinkedImages(doc, [png('a.png'), png('b.png')], upload);
-    expect(srcs(result.doc)).toEqual(['/files/00000000-0000-4000-8000-000000000001', 'b.png']);
+    expect(srcsOf(result.doc)).toEqual(['/files/00000000-0000-4000-8000-000000000001', 'b.png']);
     expect(result).toMatchObject({ uploaded: 1, failed: 1 });
     expect(failedLinkedImagesMessage(result.failed, result.reason)).toBe(
       'One image that came with the file could not be uploaded; the links stay as written: This file is not an image Inkwell can show.',
@@ -82,7 +51,7 @@ describe('a Markdown file dropped or picked with its images', () => {
     const { names, upload } = fakeUpload();
     const result = await uploadLinkedImages(doc, [png('a.png')], upload);
     // A relative link that climbs is still a relative link: a drop has no folders to climb.
-    expect(srcs(result.doc)).toEqual([
+    expect(srcsOf(result.doc)).toEqual([
       '/etc/a.png',
       'https://example.com/a.png',
       '/files/00000000-0000-4000-8000-000000000001',
@@ -112,7 +81,7 @@ describe('a Markdown file dropped or picked with its images', () => {
     const { names, upload } = fakeUpload();
     const result = await uploadLinkedImages(doc, files, upload);
     expect(names).toEqual(['shot.png']);
-    expect(srcs(result.doc)).toEqual(['/files/00000000-0000-4000-8000-000000000001']);
+    expect(srcsOf(result.doc)).toEqual(['/files/00000000-0000-4000-8000-000000000001']);
     expect(serializeMarkdown(result.doc)).toBe(
       '# Trip\n\n![shot](/files/00000000-0000-4000-8000-000000000001)\n',
     );
