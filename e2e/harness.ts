@@ -27,13 +27,13 @@ export const ARTIFACTS_DIR = join(ROOT, '.tmp', 'e2e');
 /**
  * Starts Debian's chromium headless, watching every page it opens (see pageErrors.ts). Playwright
  * gives every launch a fresh profile in a temporary folder and deletes it on `close()`, so runs
- * never share cookies, storage or cache.
+ * never share cookies, storage or cache. `args` adds Chromium flags (such as host mapping).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
   watchBrowser(browser);
   return browser;
