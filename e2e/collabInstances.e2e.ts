@@ -141,3 +141,42 @@ test('one person in two browsers on two instances types into one paragraph at on
     .waitFor({ timeout: 20_000 });
   await Promise.all([a.context.close(), b.context.close()]);
 });
+
+test('signing out on one instance closes the same session’s live document on the other at once', async () => {
+  const b = await openOn(1, '/');
+  await signUp(b.page, newAccount('One Session'));
+  await b.page.getByRole('button', { name: 'New document' }).first().click();
+  await b.page.waitForURL((url) => url.pathname.startsWith('/d/'));
+  await editorLocator(b.page).waitFor();
+  await caretAtEnd(b.page);
+  await b.page.keyboard.type('Open on instance B.');
+  await saved(b.page);
+  // Its socket, watched from its opening: the page opens the document again.
+  const socketClosed = new Promise<void>((resolve) => {
+    b.page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname === '/api/collab') socket.on('close', () => resolve());
+    });
+  });
+  await b.page.reload();
+  await waitForText(b.page, 'Open on instance B.');
+  await saved(b.page);
+
+  // The same session (its cookie) in the browser on instance A signs out there.
+  const context = await browsers[0]!.newContext({ storageState: await b.context.storageState() });
+  const a = await context.newPage();
+  const response = await a.goto(`${publicUrl}/settings`);
+  assert.equal((await response?.serverAddr())?.ipAddress, HOSTS[0], 'instance A answered');
+  await a.getByRole('button', { name: 'Sign out' }).click();
+  await a.waitForURL((url) => url.pathname.startsWith('/idp/session/end'));
+
+  // Sooner than the 30 s check of every socket: the sign-out was published through Redis.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    socketClosed,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the socket on B stayed open')), 10_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  await b.page.getByRole('status').getByText('Reconnecting…').waitFor();
+  await Promise.all([context.close(), b.context.close()]);
+});
