@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -15,6 +16,13 @@ export { startServer, type RunningServer } from './server.ts';
  * test files import it (run.ts and the benchmarks use server.ts and chromium.ts).
  */
 beforeEach((t) => setRunningTest(t.name));
+
+// A test file stopped by a signal (Ctrl-C, the runner cancelling it) exits through process.exit,
+// so that the 'exit' handlers that stop the servers, Redis and PostgreSQL it started still run:
+// a process killed by a signal runs none, and they would outlive it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => process.exit(128 + constants.signals[signal]));
+}
 afterEach(() => {
   setRunningTest(null);
   assertNoPageErrors();
