@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,36 +9,12 @@ import type { LogFields, Logger } from '../logger.ts';
 import { sessionCookieName } from '../middleware/session.ts';
 import type { RunningServer } from '../startServer.ts';
 import { openTestDatabase, skipReason } from '../test/databases.ts';
-import { freePort } from '../test/freePort.ts';
+import { REDIS_SERVER, startRedis, type RedisServer } from '../test/redisServer.ts';
 import { startTestServer, TestClient } from '../test/testServer.ts';
 import { testUserWithSession } from '../test/users.ts';
 import { INVALIDATION_CHANNEL } from './invalidation.ts';
 import { appendParagraph, connectClient, until, type CollabClient } from './test/collabClient.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
-
-/** Debian's Redis server (apt-get install redis-server). */
-const REDIS_SERVER = '/usr/bin/redis-server';
-
-/** A throwaway Redis on a free loopback port, nothing written to disk. */
-async function startRedis(): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let printed = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      printed += chunk;
-      if (printed.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`redis-server exited with ${code}:\n${printed}`)),
-    );
-  });
-  return { url: `redis://127.0.0.1:${port}`, process: child };
-}
 
 /** `promise`, or a rejection once `ms` passed: "closed within a second" waits for the event only. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -81,7 +56,7 @@ async function storedBlocks(db: Database, documentId: string): Promise<string[]>
 describe.skipIf(skipReason('postgres') !== undefined || !existsSync(REDIS_SERVER))(
   'two instances sharing live documents through Redis',
   () => {
-    let redis: Awaited<ReturnType<typeof startRedis>>;
+    let redis: RedisServer;
     let db: Database;
     let servers: RunningServer[] = [];
     const clients: CollabClient[] = [];
@@ -102,7 +77,7 @@ describe.skipIf(skipReason('postgres') !== undefined || !existsSync(REDIS_SERVER
       for (const client of clients) client.destroy();
       for (const server of servers) await server.close();
       await db?.close();
-      redis?.process.kill('SIGTERM');
+      await redis?.stop();
     });
 
     it('sends an update typed on one instance to a client of the other', async () => {
