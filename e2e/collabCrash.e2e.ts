@@ -103,45 +103,37 @@ async function until<T>(check: () => Promise<T | null>, timeoutMs: number): Prom
   }
 }
 
-test(
-  'a writer who keeps typing while the killed server comes back is saved while still typing',
-  {
-    todo:
-      'server/collab refuses (1008) an update that depends on offline edits when it comes before ' +
-      "the client's sync step 2 on a new socket; each reconnect is refused while keys keep coming",
-  },
-  async () => {
-    const session = await openEditor(browser(), server!.url);
-    const { page, context } = session;
-    await caretAtEnd(page);
-    await page.keyboard.type('Start.');
-    await saved(page);
-    const id = documentIdOf(page);
+test('a writer who keeps typing while the killed server comes back is saved while still typing', async () => {
+  const session = await openEditor(browser(), server!.url);
+  const { page, context } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Start.');
+  await saved(page);
+  const id = documentIdOf(page);
 
-    let typingDone = false;
-    const typing = page.keyboard
-      .type(' one two three four five six seven eight nine ten'.repeat(8), { delay: 40 })
-      .then(() => {
-        typingDone = true;
-      });
-    await page.waitForFunction(
-      () => (document.querySelector('.ProseMirror')?.textContent ?? '').length >= 20,
-    );
-    await server!.kill();
-    server = await startServer({ env, label: 'server restarted' });
-    const typedBeforeRestart = (await textOf(page)).length;
-    assert.equal(typingDone, false, 'keys are still being typed once the server is back');
+  let typingDone = false;
+  const typing = page.keyboard
+    .type(' one two three four five six seven eight nine ten'.repeat(8), { delay: 40 })
+    .then(() => {
+      typingDone = true;
+    });
+  await page.waitForFunction(
+    () => (document.querySelector('.ProseMirror')?.textContent ?? '').length >= 20,
+  );
+  await server!.kill();
+  server = await startServer({ env, label: 'server restarted' });
+  const typedBeforeRestart = (await textOf(page)).length;
+  assert.equal(typingDone, false, 'keys are still being typed once the server is back');
 
-    // Characters typed after the server came back reach it while the writer goes on typing.
-    const cookie = await cookieHeader(context, server.url);
-    const outcome = await until(async () => {
-      if (typingDone) return 'typing ended first';
-      const stored = await restText(server!.url, cookie, id);
-      return stored.length > typedBeforeRestart + 20 ? 'stored while typing' : null;
-    }, 60_000);
-    await typing;
-    assert.equal(outcome, 'stored while typing');
-    await saved(page, 60_000);
-    await session.close();
-  },
-);
+  // Characters typed after the server came back reach it while the writer goes on typing.
+  const cookie = await cookieHeader(context, server.url);
+  const outcome = await until(async () => {
+    if (typingDone) return 'typing ended first';
+    const stored = await restText(server!.url, cookie, id);
+    return stored.length > typedBeforeRestart + 20 ? 'stored while typing' : null;
+  }, 60_000);
+  await typing;
+  assert.equal(outcome, 'stored while typing');
+  await saved(page, 60_000);
+  await session.close();
+});

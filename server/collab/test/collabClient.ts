@@ -1,6 +1,8 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { SyncFirstProvider } from '../../../common/editor/collab/syncFirstProvider.ts';
 import { CONTENT_FIELD } from '../yjsContent.ts';
 
 /** A live client as the editor runs it, in Node: one socket, one document. */
@@ -31,11 +33,20 @@ export function socketClass(
   };
 }
 
+/** Options of {@link connectClient}. */
+export interface ConnectClientOptions {
+  /** The client's document as it starts, e.g. a device copy holding edits the server lacks. */
+  doc?: Y.Doc;
+  /** The editor's provider unless a test needs HocuspocusProvider's own behaviour. */
+  Provider?: typeof HocuspocusProvider;
+}
+
 /** Connects to `serverUrl`'s `/api/collab` with `cookie` and opens document `name`. */
 export function connectClient(
   serverUrl: string,
   cookie: string | undefined,
   name: string,
+  { doc = new Y.Doc(), Provider = SyncFirstProvider }: ConnectClientOptions = {},
 ): CollabClient {
   const origin = new URL(serverUrl).origin;
   const socket = new HocuspocusProviderWebsocket({
@@ -44,13 +55,12 @@ export function connectClient(
     // A refused or closed socket stays closed, so the test sees it.
     maxAttempts: 1,
   });
-  const doc = new Y.Doc();
   let closeWith: (code: number) => void = () => undefined;
   const closed = new Promise<number>((resolve) => (closeWith = resolve));
   socket.on('close', ({ event }: { event: { code: number } }) => closeWith(event.code));
   let settle: { resolve(): void; reject(error: Error): void } | undefined;
   const synced = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-  const provider = new HocuspocusProvider({
+  const provider = new Provider({
     websocketProvider: socket,
     name,
     document: doc,

@@ -1,6 +1,7 @@
-import { HocuspocusProvider } from '@hocuspocus/provider';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import type { AnyExtension } from '@tiptap/core';
 import * as Y from 'yjs';
+import { SyncFirstProvider } from '../../../../common/editor/collab/syncFirstProvider.ts';
 import { Collaboration } from './Collaboration.ts';
 import { CollaborationCarets, type CaretUser } from './CollaborationCarets.ts';
 
@@ -46,7 +47,8 @@ export function connectDocument(
   options: ConnectOptions = {},
 ): CollabConnection {
   const doc = new Y.Doc();
-  const provider = new HocuspocusProvider({
+  // Holds back what is typed while a socket opens until the sync carries it (syncFirstProvider.ts).
+  const provider = new SyncFirstProvider({
     url: options.url ?? collabUrl(window.location),
     name: documentId,
     document: doc,
