@@ -118,6 +118,45 @@ describeWithServer('the live collaboration socket', (context) => {
     expect(stored.version).toBeGreaterThan(document.version);
   });
 
+  it('writes no new version for a store that leaves the content as the editor sent it', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    // As the editor sends it: default attributes (a heading's syntax, a link's target…) left out.
+    const content = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title' }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'a ' },
+            { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: '/x' } }] },
+          ],
+        },
+      ],
+    };
+    const res = await client.request('POST', '/api/documents', { json: { title: 'T', content } });
+    const document = ((await res.json()) as { document: DocumentRecord }).document;
+    const collab = live(client, document.id);
+    await collab.synced;
+    // A change to the Yjs state that leaves the content as it was: the heading's level set again.
+    const heading = collab.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement<{
+      level: number;
+    }>;
+    heading.setAttribute('level', 2);
+    await collab.saved();
+    const read = await client.request('GET', `/api/documents/${document.id}`);
+    const stored = ((await read.json()) as { document: DocumentRecord }).document;
+    expect(stored.content).toEqual(content);
+    expect(stored.version).toBe(document.version);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM document_yjs_updates WHERE document_id = $1',
+      [document.id],
+    );
+    // The read did store the change (the log was folded in), only not as a new version.
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('closes the socket when its session signs out', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
