@@ -11,6 +11,7 @@ import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
 import { InvalidationBus, type Invalidation } from './invalidation.ts';
 import { SchemaGuard } from './schemaGuard.ts';
+import { UpdateLog } from './updateLog.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
 import { YjsStore, type LoadedState } from './yjsStore.ts';
 
@@ -78,6 +79,8 @@ function refusal(): Error {
 export class CollabEngine {
   readonly hocuspocus: Hocuspocus<CollabContext>;
   private readonly store: YjsStore;
+  /** Where accepted updates are appended, several documents' in one commit (updateLog.ts). */
+  private readonly log: UpdateLog;
   private readonly loaded = new Map<string, LoadedDocument>();
   /** What onLoadDocument read, until afterLoadDocument takes it. */
   private readonly reads = new Map<string, LoadedState>();
@@ -106,6 +109,7 @@ export class CollabEngine {
     this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
     this.accessOf = options.access ?? documentAccess;
     this.store = new YjsStore(db);
+    this.log = new UpdateLog(this.store);
     const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
     this.hocuspocus = new Hocuspocus<CollabContext>({
       name: options.name ?? null,
@@ -298,8 +302,10 @@ export class CollabEngine {
         } finally {
           document.off('update', collect);
         }
-        for (const update of updates)
-          state.updateIds.push(await this.store.append(documentId, update));
+        if (updates.length > 0) {
+          const ids = await this.store.appendAll(updates.map((update) => ({ documentId, update })));
+          state.updateIds.push(...ids);
+        }
       });
       await this.compact(documentId, document);
     } finally {
@@ -434,7 +440,7 @@ export class CollabEngine {
         );
         throw new Error('The document would be too large.');
       }
-      state.updateIds.push(await this.store.append(documentName, update));
+      state.updateIds.push(await this.log.append(documentName, update));
       state.bytes += update.byteLength;
       Y.applyUpdate(document, update, { source: 'connection', connection });
       if (state.updateIds.length >= COMPACT_AFTER_UPDATES) {
