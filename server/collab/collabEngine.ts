@@ -60,8 +60,10 @@ interface LoadedDocument {
   contentText: string;
   /** The snapshot's size plus the updates appended since: about the Yjs state's size. */
   bytes: number;
-  /** The document's work, one at a time: check, append and apply; compaction. */
+  /** The document's work, one at a time: checking an update and queueing it for the log; compaction. */
   queue: Promise<unknown>;
+  /** A compaction after {@link COMPACT_AFTER_UPDATES} updates is waiting its turn. */
+  compactionDue: boolean;
 }
 
 /** Thrown to refuse admission: no message, so Hocuspocus logs nothing and the client learns nothing. */
@@ -380,6 +382,7 @@ export class CollabEngine {
       contentText: '',
       bytes: 0,
       queue: Promise.resolve(),
+      compactionDue: false,
     };
     // What the load read is what the first compaction folds in.
     const loaded = this.reads.get(documentName);
@@ -410,6 +413,11 @@ export class CollabEngine {
   /**
    * An update from a client: checked against the schema, appended to the log, applied. Throwing
    * here stops Hocuspocus before it applies, broadcasts or acknowledges anything.
+   *
+   * Updates of a document are checked one at a time, in order, each against the shadow as the
+   * ones before left it; the wait for the commit is not part of that turn, so the next update of
+   * the document, from another writer, is checked meanwhile and shares the commit (updateLog.ts).
+   * An update is applied (and so acknowledged and sent to the others) only once committed.
    */
   private async accept(
     documentName: string,
@@ -417,7 +425,7 @@ export class CollabEngine {
     connection: Connection,
     update: Uint8Array,
   ): Promise<void> {
-    await this.serially(documentName, async (state) => {
+    const checked = await this.serially(documentName, async (state) => {
       const verdict = state.guard.check(update);
       if (verdict.problem) {
         this.logger.warn('Refused a live update.', { documentName, problem: verdict.problem });
@@ -427,7 +435,7 @@ export class CollabEngine {
         );
         throw new Error(verdict.problem);
       }
-      if (!verdict.changed) return;
+      if (!verdict.changed) return null;
       if (state.bytes + update.byteLength > this.maxStateBytes) {
         this.logger.warn('Refused a live update: the document would be too large.', {
           documentName,
@@ -440,15 +448,33 @@ export class CollabEngine {
         );
         throw new Error('The document would be too large.');
       }
-      state.updateIds.push(await this.log.append(documentName, update));
       state.bytes += update.byteLength;
-      Y.applyUpdate(document, update, { source: 'connection', connection });
-      if (state.updateIds.length >= COMPACT_AFTER_UPDATES) {
-        void this.compact(documentName, document).catch((error: unknown) =>
-          this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
-        );
-      }
+      const committed = this.log.append(documentName, update);
+      // Awaited below, after this turn ends; a failure meanwhile is no unhandled rejection.
+      committed.catch(() => undefined);
+      return { state, committed };
     });
+    if (!checked) return;
+    const { state, committed } = checked;
+    let id: string;
+    try {
+      id = await committed;
+    } catch (error) {
+      state.bytes -= update.byteLength;
+      // The shadow took an update the document will not have; it starts again from the document.
+      state.guard.reset();
+      throw error;
+    }
+    // The id joins the list in the same turn as the update joins the document, so a compaction
+    // never deletes the row of an update its snapshot lacks.
+    state.updateIds.push(id);
+    Y.applyUpdate(document, update, { source: 'connection', connection });
+    if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
+      state.compactionDue = true;
+      void this.compact(documentName, document).catch((error: unknown) =>
+        this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
+      );
+    }
   }
 
   /**
@@ -457,6 +483,7 @@ export class CollabEngine {
    */
   private async compact(documentName: string, document: Document): Promise<void> {
     await this.serially(documentName, async (state) => {
+      state.compactionDue = false;
       const snapshot = Y.encodeStateAsUpdate(document);
       const content = contentOfYDoc(document);
       const contentText = JSON.stringify(content);
@@ -468,7 +495,10 @@ export class CollabEngine {
       ) {
         return;
       }
-      const updateIds = state.updateIds;
+      // The rows the snapshot holds, as of now: an update committed while this compaction is
+      // written joins the list and the document after the snapshot was taken, and stays for the
+      // next one.
+      const updateIds = [...state.updateIds];
       const written = await this.store.compact(documentName, {
         state: snapshot,
         previous: state.snapshot,
@@ -477,7 +507,7 @@ export class CollabEngine {
       });
       state.snapshot = written.snapshot;
       state.bytes = snapshot.byteLength;
-      state.updateIds = [];
+      state.updateIds = state.updateIds.slice(updateIds.length);
       state.contentText = contentText;
     });
   }
