@@ -373,6 +373,29 @@ describeWithServer('hostile messages on the live socket', (context) => {
     expect(fresh.blocks()).toEqual(['intact']);
   });
 
+  it('closes with 1008, not as signed out, a socket whose frame has no readable name, type or token', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'intact');
+    const nameOnly = encoding.createEncoder();
+    encoding.writeVarString(nameOnly, document.id);
+    const frames = [
+      new Uint8Array([]),
+      new Uint8Array([255, 255, 255, 255, 255, 255, 255, 255, 255, 1]),
+      encoding.toUint8Array(nameOnly),
+      // An authentication cut short before its token.
+      message(document.id, 2, (e) => encoding.writeVarUint(e, 0)),
+    ];
+    for (const frame of frames) {
+      const raw = await rawSocket(client);
+      raw.socket.send(frame);
+      expect(await raw.closed).toBe(1008);
+    }
+    const fresh = live(client, document.id);
+    await fresh.synced;
+    expect(fresh.blocks()).toEqual(['intact']);
+  });
+
   it('closes a socket that floods messages', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
