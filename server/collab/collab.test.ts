@@ -491,6 +491,39 @@ describeWithServer('compacting the update log', (context) => {
   }, 60_000);
 });
 
+describeWithServer(
+  'a trashed document with updates a stopped server left in its log',
+  (context) => {
+    it('is read whole by the API and export.md, not answered with 500', async () => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'kept');
+      const first = live(client, document.id);
+      await first.synced;
+      first.destroy();
+      await until(() => !server.services.collab!.hocuspocus.documents.has(document.id));
+      // An acknowledged edit a server killed before its compaction left in the log.
+      const before = Y.encodeStateVector(first.doc);
+      appendParagraph(first, 'typed before the crash');
+      await db.query(
+        "INSERT INTO document_yjs_updates (document_id, data) VALUES ($1, decode($2, 'base64'))",
+        [document.id, Buffer.from(Y.encodeStateAsUpdate(first.doc, before)).toString('base64')],
+      );
+      expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+      const read = await client.request('GET', `/api/documents/${document.id}`);
+      expect(read.status).toBe(200);
+      const stored = ((await read.json()) as { document: DocumentRecord }).document;
+      expect(stored.content).toMatchObject(paragraphs('kept', 'typed before the crash'));
+      const exported = await client.request('GET', `/api/documents/${document.id}/export.md`);
+      expect(exported.status).toBe(200);
+      expect(await exported.text()).toBe('kept\n\ntyped before the crash\n');
+      // Still refused to a socket while in the trash.
+      const again = live(client, document.id);
+      await expect(again.synced).rejects.toThrow('permission-denied');
+    });
+  },
+);
+
 describeWithServer('a live document that fails to load', (context) => {
   it('closes the socket, keeps nothing in memory, and loads once the state is readable', async () => {
     const { server, db } = context();

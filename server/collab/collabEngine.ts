@@ -22,7 +22,12 @@ export interface CollabContext {
   sessionHash: string;
   /** The socket itself, to close it whole when one of its documents fails (hocuspocus#1156). */
   socket?: WebSocket;
+  /** The server's own connection (a REST read or write), which may load a trashed document. */
+  internal?: boolean;
 }
+
+/** The context of the server's own direct connections to a document. */
+const INTERNAL: CollabContext = { userId: '', sessionHash: '', internal: true };
 
 /** Close codes the client can tell apart (4000–4999 are the application's). */
 export const CLOSE = {
@@ -126,7 +131,7 @@ export class CollabEngine {
       },
       onLoadDocument: async ({ documentName, context }) => {
         try {
-          const state = await this.store.load(documentName);
+          const state = await this.store.load(documentName, { trashed: context.internal });
           if (!state) throw new Error('The document is gone.');
           this.reads.set(documentName, state);
           return state.doc;
@@ -278,10 +283,7 @@ export class CollabEngine {
    * an editor would make it), so it merges with what connected editors type; then stores it.
    */
   async applyContent(documentId: string, content: DocumentContent): Promise<void> {
-    const direct = await this.hocuspocus.openDirectConnection(documentId, {
-      userId: '',
-      sessionHash: '',
-    });
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
     try {
       const document = direct.document;
       if (!document) throw new Error('The document did not load.');
@@ -333,10 +335,7 @@ export class CollabEngine {
       [documentId],
     );
     if (rowCount === 0) return;
-    const direct = await this.hocuspocus.openDirectConnection(documentId, {
-      userId: '',
-      sessionHash: '',
-    });
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
     try {
       if (direct.document) await this.compact(documentId, direct.document);
     } finally {

@@ -39,16 +39,18 @@ export class YjsStore {
   }
 
   /**
-   * The live document `id` as Yjs, or null when there is none (missing or in the trash). A
+   * The live document `id` as Yjs, or null when there is none (missing, or in the trash unless
+   * `trashed`: the server folds in the log of a trashed document too, so that the trash and its
+   * exports hold every acknowledged edit; sockets never open one). A
    * document with JSON only is converted here, the server being the only one that converts, under
    * a lock on its row so that two instances opening it at once convert it once; the state is
    * stored before anyone sees it.
    */
-  async load(id: string): Promise<LoadedState | null> {
+  async load(id: string, options: { trashed?: boolean } = {}): Promise<LoadedState | null> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ content: DocumentContent }>(
-        'SELECT content FROM documents WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
-        [id],
+        'SELECT content FROM documents WHERE id = $1 AND (deleted_at IS NULL OR $2) FOR UPDATE',
+        [id, options.trashed === true],
       );
       const row = rows[0];
       if (!row) return null;
