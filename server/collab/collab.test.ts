@@ -525,6 +525,30 @@ describeWithServer(
 );
 
 describeWithServer('a live document that fails to load', (context) => {
+  it('closes the socket with 1011, not as refused, when another extension’s load hook fails', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'kept');
+    const { extensions } = server.services.collab!.hocuspocus.configuration;
+    // As Redis's would when its server is down: its hooks run before the engine's.
+    const failing = {
+      afterLoadDocument: () => Promise.reject(new Error('The Redis server is down.')),
+    };
+    extensions.unshift(failing);
+    try {
+      const collab = live(client, document.id);
+      await expect(collab.synced).rejects.toThrow('closed: 1011');
+      expect(server.services.collab!.hocuspocus.documents.has(document.id)).toBe(false);
+    } finally {
+      extensions.splice(extensions.indexOf(failing), 1);
+    }
+    const again = live(client, document.id);
+    await again.synced;
+    expect(again.blocks()).toEqual(['kept']);
+    appendParagraph(again, 'typed after');
+    await again.saved();
+  });
+
   it('closes the socket, keeps nothing in memory, and loads once the state is readable', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);

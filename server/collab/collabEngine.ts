@@ -1,5 +1,11 @@
 import { Redis } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type Connection, type Document, type Extension } from '@hocuspocus/server';
+import {
+  Hocuspocus,
+  type Connection,
+  type ConnectionConfiguration,
+  type Document,
+  type Extension,
+} from '@hocuspocus/server';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
@@ -71,6 +77,30 @@ interface LoadedDocument {
   compactionDue: boolean;
 }
 
+/**
+ * Hocuspocus with one place that sees every failed load, whichever hook failed (ours, or another
+ * extension's such as Redis's, which run before ours): every load goes through `createDocument`.
+ */
+class LoadWatchingHocuspocus extends Hocuspocus<CollabContext> {
+  loadFailed: (name: string, context: CollabContext | undefined, error: unknown) => void = () =>
+    undefined;
+
+  override async createDocument(
+    documentName: string,
+    request: Request,
+    socketId: string,
+    connection: ConnectionConfiguration,
+    context?: CollabContext,
+  ): Promise<Document> {
+    try {
+      return await super.createDocument(documentName, request, socketId, connection, context);
+    } catch (error) {
+      this.loadFailed(documentName, context, error);
+      throw error;
+    }
+  }
+}
+
 /** Thrown to refuse admission: no message, so Hocuspocus logs nothing and the client learns nothing. */
 function refusal(): Error {
   return Object.assign(new Error(), { reason: 'permission-denied' });
@@ -84,7 +114,7 @@ function refusal(): Error {
  * so the reply only ever follows an update already on disk.
  */
 export class CollabEngine {
-  readonly hocuspocus: Hocuspocus<CollabContext>;
+  readonly hocuspocus: LoadWatchingHocuspocus;
   private readonly store: YjsStore;
   /** Where accepted updates are appended, several documents' in one commit (updateLog.ts). */
   private readonly log: UpdateLog;
@@ -118,7 +148,7 @@ export class CollabEngine {
     this.store = new YjsStore(db);
     this.log = new UpdateLog(this.store);
     const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
-    this.hocuspocus = new Hocuspocus<CollabContext>({
+    this.hocuspocus = new LoadWatchingHocuspocus({
       name: options.name ?? null,
       quiet: true,
       debounce: STORE_DEBOUNCE_MS,
@@ -130,18 +160,11 @@ export class CollabEngine {
         connectionConfig.readOnly = access === 'read';
       },
       onLoadDocument: async ({ documentName, context }) => {
-        try {
-          const state = await this.store.load(documentName, { trashed: context.internal });
-          if (!state) throw new Error('The document is gone.');
-          this.reads.set(documentName, state);
-          return state.doc;
-        } catch (error) {
-          // hocuspocus#1156: a failed load must not leave a socket waiting for a document that
-          // never comes. The whole socket closes; the client reconnects and loads again.
-          this.logger.warn('Loading a live document failed.', { documentName, err: error });
-          context.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
-          throw error;
-        }
+        // A failure here or in a later hook is handled by loadFailed.
+        const state = await this.store.load(documentName, { trashed: context.internal });
+        if (!state) throw new Error('The document is gone.');
+        this.reads.set(documentName, state);
+        return state.doc;
       },
       afterLoadDocument: async ({ documentName, document }) => {
         await this.track(documentName, document);
@@ -159,6 +182,7 @@ export class CollabEngine {
         this.loaded.delete(documentName);
       },
     });
+    this.hocuspocus.loadFailed = (name, context, error) => this.loadFailed(name, context, error);
     this.invalidations = options.redisUrl
       ? new InvalidationBus(options.redisUrl, logger, (invalidation) => {
           this.invalidated(invalidation).catch((error: unknown) =>
@@ -172,6 +196,23 @@ export class CollabEngine {
       );
     }, REVALIDATE_MS);
     this.revalidator.unref();
+  }
+
+  /**
+   * A document failed to load, in any hook. hocuspocus#1156: a socket must not be left waiting
+   * for a document that never comes (Hocuspocus would tell it `permission-denied`, as if it had
+   * no access), so the whole socket closes with 1011 and the client reconnects and loads again;
+   * and nothing read for the document is kept: the state `onLoadDocument` read, and what
+   * `afterLoadDocument` set up when a later extension's hook failed after it.
+   */
+  private loadFailed(name: string, context: CollabContext | undefined, error: unknown): void {
+    this.logger.warn('Loading a live document failed.', { documentName: name, err: error });
+    this.reads.delete(name);
+    if (!this.hocuspocus.documents.has(name)) {
+      this.loaded.get(name)?.guard.destroy();
+      this.loaded.delete(name);
+    }
+    context?.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
   }
 
   /** Who may do what with `documentId`; a name that is not a document id is nobody's. */
