@@ -80,6 +80,11 @@ interface Measured {
   memoryPerDocument: number;
   /** From each key pressed to its "Saved" (the server's sync-status reply), under the load. */
   saveLatencies: number[];
+  /**
+   * From the last key to every key "Saved": how far the server had fallen behind. Less sensitive
+   * to other processes on the machine than the latencies, which include the writers' own delays.
+   */
+  drainMs: number;
 }
 
 /** Characters of `typed` missing from `seen`, in order (the paragraph gone: all of them). */
@@ -208,10 +213,12 @@ async function load(side: Side): Promise<Measured> {
     const typed = all().reduce((sum, writer) => sum + writer.typed.length, 0);
 
     phase('typing stopped');
+    const drainStarted = performance.now();
     const drained = await Promise.race([
       Promise.all(all().map((writer) => writer.client.saved())).then(() => true),
       sleep(DRAIN_MS).then(() => false),
     ]);
+    const drainMs = performance.now() - drainStarted;
     if (!drained) console.log(`  ${side.name}: not every change was saved in ${DRAIN_MS / 1000} s`);
     const lostNow = () =>
       documents.reduce(
@@ -258,6 +265,7 @@ async function load(side: Side): Promise<Measured> {
       lost,
       memoryPerDocument: (after - before) / side.memoryDocuments.length,
       saveLatencies,
+      drainMs,
     };
   } finally {
     for (const writer of all()) writer.client.destroy();
@@ -379,6 +387,12 @@ export async function collabLoad(fixtures: Fixtures): Promise<BenchReport> {
         label: label('key to "Saved", p95'),
         value: p95(m.saveLatencies),
         baseline: p95(baseline.saveLatencies),
+        unit: 'ms',
+      },
+      {
+        label: label('last key to all "Saved"'),
+        value: m.drainMs,
+        baseline: baseline.drainMs,
         unit: 'ms',
       },
       {

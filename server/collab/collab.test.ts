@@ -118,6 +118,45 @@ describeWithServer('the live collaboration socket', (context) => {
     expect(stored.version).toBeGreaterThan(document.version);
   });
 
+  it('writes no new version for a store that leaves the content as the editor sent it', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    // As the editor sends it: default attributes (a heading's syntax, a link's target…) left out.
+    const content = {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title' }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'a ' },
+            { type: 'text', text: 'link', marks: [{ type: 'link', attrs: { href: '/x' } }] },
+          ],
+        },
+      ],
+    };
+    const res = await client.request('POST', '/api/documents', { json: { title: 'T', content } });
+    const document = ((await res.json()) as { document: DocumentRecord }).document;
+    const collab = live(client, document.id);
+    await collab.synced;
+    // A change to the Yjs state that leaves the content as it was: the heading's level set again.
+    const heading = collab.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement<{
+      level: number;
+    }>;
+    heading.setAttribute('level', 2);
+    await collab.saved();
+    const read = await client.request('GET', `/api/documents/${document.id}`);
+    const stored = ((await read.json()) as { document: DocumentRecord }).document;
+    expect(stored.content).toEqual(content);
+    expect(stored.version).toBe(document.version);
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM document_yjs_updates WHERE document_id = $1',
+      [document.id],
+    );
+    // The read did store the change (the log was folded in), only not as a new version.
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('closes the socket when its session signs out', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
@@ -334,6 +373,29 @@ describeWithServer('hostile messages on the live socket', (context) => {
     expect(fresh.blocks()).toEqual(['intact']);
   });
 
+  it('closes with 1008, not as signed out, a socket whose frame has no readable name, type or token', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'intact');
+    const nameOnly = encoding.createEncoder();
+    encoding.writeVarString(nameOnly, document.id);
+    const frames = [
+      new Uint8Array([]),
+      new Uint8Array([255, 255, 255, 255, 255, 255, 255, 255, 255, 1]),
+      encoding.toUint8Array(nameOnly),
+      // An authentication cut short before its token.
+      message(document.id, 2, (e) => encoding.writeVarUint(e, 0)),
+    ];
+    for (const frame of frames) {
+      const raw = await rawSocket(client);
+      raw.socket.send(frame);
+      expect(await raw.closed).toBe(1008);
+    }
+    const fresh = live(client, document.id);
+    await fresh.synced;
+    expect(fresh.blocks()).toEqual(['intact']);
+  });
+
   it('closes a socket that floods messages', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
@@ -429,7 +491,64 @@ describeWithServer('compacting the update log', (context) => {
   }, 60_000);
 });
 
+describeWithServer(
+  'a trashed document with updates a stopped server left in its log',
+  (context) => {
+    it('is read whole by the API and export.md, not answered with 500', async () => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'kept');
+      const first = live(client, document.id);
+      await first.synced;
+      first.destroy();
+      await until(() => !server.services.collab!.hocuspocus.documents.has(document.id));
+      // An acknowledged edit a server killed before its compaction left in the log.
+      const before = Y.encodeStateVector(first.doc);
+      appendParagraph(first, 'typed before the crash');
+      await db.query(
+        "INSERT INTO document_yjs_updates (document_id, data) VALUES ($1, decode($2, 'base64'))",
+        [document.id, Buffer.from(Y.encodeStateAsUpdate(first.doc, before)).toString('base64')],
+      );
+      expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+      const read = await client.request('GET', `/api/documents/${document.id}`);
+      expect(read.status).toBe(200);
+      const stored = ((await read.json()) as { document: DocumentRecord }).document;
+      expect(stored.content).toMatchObject(paragraphs('kept', 'typed before the crash'));
+      const exported = await client.request('GET', `/api/documents/${document.id}/export.md`);
+      expect(exported.status).toBe(200);
+      expect(await exported.text()).toBe('kept\n\ntyped before the crash\n');
+      // Still refused to a socket while in the trash.
+      const again = live(client, document.id);
+      await expect(again.synced).rejects.toThrow('permission-denied');
+    });
+  },
+);
+
 describeWithServer('a live document that fails to load', (context) => {
+  it('closes the socket with 1011, not as refused, when another extension’s load hook fails', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'kept');
+    const { extensions } = server.services.collab!.hocuspocus.configuration;
+    // As Redis's would when its server is down: its hooks run before the engine's.
+    const failing = {
+      afterLoadDocument: () => Promise.reject(new Error('The Redis server is down.')),
+    };
+    extensions.unshift(failing);
+    try {
+      const collab = live(client, document.id);
+      await expect(collab.synced).rejects.toThrow('closed: 1011');
+      expect(server.services.collab!.hocuspocus.documents.has(document.id)).toBe(false);
+    } finally {
+      extensions.splice(extensions.indexOf(failing), 1);
+    }
+    const again = live(client, document.id);
+    await again.synced;
+    expect(again.blocks()).toEqual(['kept']);
+    appendParagraph(again, 'typed after');
+    await again.saved();
+  });
+
   it('closes the socket, keeps nothing in memory, and loads once the state is readable', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);

@@ -1,5 +1,11 @@
 import { Redis } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type Connection, type Document, type Extension } from '@hocuspocus/server';
+import {
+  Hocuspocus,
+  type Connection,
+  type ConnectionConfiguration,
+  type Document,
+  type Extension,
+} from '@hocuspocus/server';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
@@ -11,6 +17,7 @@ import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
 import { InvalidationBus, type Invalidation } from './invalidation.ts';
 import { SchemaGuard } from './schemaGuard.ts';
+import { UpdateLog } from './updateLog.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
 import { YjsStore, type LoadedState } from './yjsStore.ts';
 
@@ -21,7 +28,12 @@ export interface CollabContext {
   sessionHash: string;
   /** The socket itself, to close it whole when one of its documents fails (hocuspocus#1156). */
   socket?: WebSocket;
+  /** The server's own connection (a REST read or write), which may load a trashed document. */
+  internal?: boolean;
 }
+
+/** The context of the server's own direct connections to a document. */
+const INTERNAL: CollabContext = { userId: '', sessionHash: '', internal: true };
 
 /** Close codes the client can tell apart (4000–4999 are the application's). */
 export const CLOSE = {
@@ -59,8 +71,34 @@ interface LoadedDocument {
   contentText: string;
   /** The snapshot's size plus the updates appended since: about the Yjs state's size. */
   bytes: number;
-  /** The document's work, one at a time: check, append and apply; compaction. */
+  /** The document's work, one at a time: checking an update and queueing it for the log; compaction. */
   queue: Promise<unknown>;
+  /** A compaction after {@link COMPACT_AFTER_UPDATES} updates is waiting its turn. */
+  compactionDue: boolean;
+}
+
+/**
+ * Hocuspocus with one place that sees every failed load, whichever hook failed (ours, or another
+ * extension's such as Redis's, which run before ours): every load goes through `createDocument`.
+ */
+class LoadWatchingHocuspocus extends Hocuspocus<CollabContext> {
+  loadFailed: (name: string, context: CollabContext | undefined, error: unknown) => void = () =>
+    undefined;
+
+  override async createDocument(
+    documentName: string,
+    request: Request,
+    socketId: string,
+    connection: ConnectionConfiguration,
+    context?: CollabContext,
+  ): Promise<Document> {
+    try {
+      return await super.createDocument(documentName, request, socketId, connection, context);
+    } catch (error) {
+      this.loadFailed(documentName, context, error);
+      throw error;
+    }
+  }
 }
 
 /** Thrown to refuse admission: no message, so Hocuspocus logs nothing and the client learns nothing. */
@@ -76,8 +114,10 @@ function refusal(): Error {
  * so the reply only ever follows an update already on disk.
  */
 export class CollabEngine {
-  readonly hocuspocus: Hocuspocus<CollabContext>;
+  readonly hocuspocus: LoadWatchingHocuspocus;
   private readonly store: YjsStore;
+  /** Where accepted updates are appended, several documents' in one commit (updateLog.ts). */
+  private readonly log: UpdateLog;
   private readonly loaded = new Map<string, LoadedDocument>();
   /** What onLoadDocument read, until afterLoadDocument takes it. */
   private readonly reads = new Map<string, LoadedState>();
@@ -106,8 +146,9 @@ export class CollabEngine {
     this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
     this.accessOf = options.access ?? documentAccess;
     this.store = new YjsStore(db);
+    this.log = new UpdateLog(this.store);
     const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
-    this.hocuspocus = new Hocuspocus<CollabContext>({
+    this.hocuspocus = new LoadWatchingHocuspocus({
       name: options.name ?? null,
       quiet: true,
       debounce: STORE_DEBOUNCE_MS,
@@ -119,18 +160,11 @@ export class CollabEngine {
         connectionConfig.readOnly = access === 'read';
       },
       onLoadDocument: async ({ documentName, context }) => {
-        try {
-          const state = await this.store.load(documentName);
-          if (!state) throw new Error('The document is gone.');
-          this.reads.set(documentName, state);
-          return state.doc;
-        } catch (error) {
-          // hocuspocus#1156: a failed load must not leave a socket waiting for a document that
-          // never comes. The whole socket closes; the client reconnects and loads again.
-          this.logger.warn('Loading a live document failed.', { documentName, err: error });
-          context.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
-          throw error;
-        }
+        // A failure here or in a later hook is handled by loadFailed.
+        const state = await this.store.load(documentName, { trashed: context.internal });
+        if (!state) throw new Error('The document is gone.');
+        this.reads.set(documentName, state);
+        return state.doc;
       },
       afterLoadDocument: async ({ documentName, document }) => {
         await this.track(documentName, document);
@@ -148,6 +182,7 @@ export class CollabEngine {
         this.loaded.delete(documentName);
       },
     });
+    this.hocuspocus.loadFailed = (name, context, error) => this.loadFailed(name, context, error);
     this.invalidations = options.redisUrl
       ? new InvalidationBus(options.redisUrl, logger, (invalidation) => {
           this.invalidated(invalidation).catch((error: unknown) =>
@@ -161,6 +196,23 @@ export class CollabEngine {
       );
     }, REVALIDATE_MS);
     this.revalidator.unref();
+  }
+
+  /**
+   * A document failed to load, in any hook. hocuspocus#1156: a socket must not be left waiting
+   * for a document that never comes (Hocuspocus would tell it `permission-denied`, as if it had
+   * no access), so the whole socket closes with 1011 and the client reconnects and loads again;
+   * and nothing read for the document is kept: the state `onLoadDocument` read, and what
+   * `afterLoadDocument` set up when a later extension's hook failed after it.
+   */
+  private loadFailed(name: string, context: CollabContext | undefined, error: unknown): void {
+    this.logger.warn('Loading a live document failed.', { documentName: name, err: error });
+    this.reads.delete(name);
+    if (!this.hocuspocus.documents.has(name)) {
+      this.loaded.get(name)?.guard.destroy();
+      this.loaded.delete(name);
+    }
+    context?.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
   }
 
   /** Who may do what with `documentId`; a name that is not a document id is nobody's. */
@@ -272,10 +324,7 @@ export class CollabEngine {
    * an editor would make it), so it merges with what connected editors type; then stores it.
    */
   async applyContent(documentId: string, content: DocumentContent): Promise<void> {
-    const direct = await this.hocuspocus.openDirectConnection(documentId, {
-      userId: '',
-      sessionHash: '',
-    });
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
     try {
       const document = direct.document;
       if (!document) throw new Error('The document did not load.');
@@ -298,8 +347,10 @@ export class CollabEngine {
         } finally {
           document.off('update', collect);
         }
-        for (const update of updates)
-          state.updateIds.push(await this.store.append(documentId, update));
+        if (updates.length > 0) {
+          const ids = await this.store.appendAll(updates.map((update) => ({ documentId, update })));
+          state.updateIds.push(...ids);
+        }
       });
       await this.compact(documentId, document);
     } finally {
@@ -325,10 +376,7 @@ export class CollabEngine {
       [documentId],
     );
     if (rowCount === 0) return;
-    const direct = await this.hocuspocus.openDirectConnection(documentId, {
-      userId: '',
-      sessionHash: '',
-    });
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
     try {
       if (direct.document) await this.compact(documentId, direct.document);
     } finally {
@@ -374,6 +422,7 @@ export class CollabEngine {
       contentText: '',
       bytes: 0,
       queue: Promise.resolve(),
+      compactionDue: false,
     };
     // What the load read is what the first compaction folds in.
     const loaded = this.reads.get(documentName);
@@ -404,6 +453,11 @@ export class CollabEngine {
   /**
    * An update from a client: checked against the schema, appended to the log, applied. Throwing
    * here stops Hocuspocus before it applies, broadcasts or acknowledges anything.
+   *
+   * Updates of a document are checked one at a time, in order, each against the shadow as the
+   * ones before left it; the wait for the commit is not part of that turn, so the next update of
+   * the document, from another writer, is checked meanwhile and shares the commit (updateLog.ts).
+   * An update is applied (and so acknowledged and sent to the others) only once committed.
    */
   private async accept(
     documentName: string,
@@ -411,7 +465,7 @@ export class CollabEngine {
     connection: Connection,
     update: Uint8Array,
   ): Promise<void> {
-    await this.serially(documentName, async (state) => {
+    const checked = await this.serially(documentName, async (state) => {
       const verdict = state.guard.check(update);
       if (verdict.problem) {
         this.logger.warn('Refused a live update.', { documentName, problem: verdict.problem });
@@ -421,7 +475,7 @@ export class CollabEngine {
         );
         throw new Error(verdict.problem);
       }
-      if (!verdict.changed) return;
+      if (!verdict.changed) return null;
       if (state.bytes + update.byteLength > this.maxStateBytes) {
         this.logger.warn('Refused a live update: the document would be too large.', {
           documentName,
@@ -434,15 +488,33 @@ export class CollabEngine {
         );
         throw new Error('The document would be too large.');
       }
-      state.updateIds.push(await this.store.append(documentName, update));
       state.bytes += update.byteLength;
-      Y.applyUpdate(document, update, { source: 'connection', connection });
-      if (state.updateIds.length >= COMPACT_AFTER_UPDATES) {
-        void this.compact(documentName, document).catch((error: unknown) =>
-          this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
-        );
-      }
+      const committed = this.log.append(documentName, update);
+      // Awaited below, after this turn ends; a failure meanwhile is no unhandled rejection.
+      committed.catch(() => undefined);
+      return { state, committed };
     });
+    if (!checked) return;
+    const { state, committed } = checked;
+    let id: string;
+    try {
+      id = await committed;
+    } catch (error) {
+      state.bytes -= update.byteLength;
+      // The shadow took an update the document will not have; it starts again from the document.
+      state.guard.reset();
+      throw error;
+    }
+    // The id joins the list in the same turn as the update joins the document, so a compaction
+    // never deletes the row of an update its snapshot lacks.
+    state.updateIds.push(id);
+    Y.applyUpdate(document, update, { source: 'connection', connection });
+    if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
+      state.compactionDue = true;
+      void this.compact(documentName, document).catch((error: unknown) =>
+        this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
+      );
+    }
   }
 
   /**
@@ -451,6 +523,7 @@ export class CollabEngine {
    */
   private async compact(documentName: string, document: Document): Promise<void> {
     await this.serially(documentName, async (state) => {
+      state.compactionDue = false;
       const snapshot = Y.encodeStateAsUpdate(document);
       const content = contentOfYDoc(document);
       const contentText = JSON.stringify(content);
@@ -462,7 +535,10 @@ export class CollabEngine {
       ) {
         return;
       }
-      const updateIds = state.updateIds;
+      // The rows the snapshot holds, as of now: an update committed while this compaction is
+      // written joins the list and the document after the snapshot was taken, and stays for the
+      // next one.
+      const updateIds = [...state.updateIds];
       const written = await this.store.compact(documentName, {
         state: snapshot,
         previous: state.snapshot,
@@ -471,7 +547,7 @@ export class CollabEngine {
       });
       state.snapshot = written.snapshot;
       state.bytes = snapshot.byteLength;
-      state.updateIds = [];
+      state.updateIds = state.updateIds.slice(updateIds.length);
       state.contentText = contentText;
     });
   }

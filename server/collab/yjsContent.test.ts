@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { parseMarkdown } from '../../common/editor/markdown/parseMarkdown.ts';
 import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
+import { compactJson } from '../../common/editor/compactJson.ts';
 import { canonicalContent, CONTENT_FIELD, contentOfYDoc, yDocFromContent } from './yjsContent.ts';
 import type { DocumentContent } from '../../common/api/documents.ts';
 
@@ -87,6 +88,16 @@ describe('converting stored JSON documents to Yjs', () => {
     const doc = yDocFromContent(json);
     expect(JSON.stringify(contentOfYDoc(doc))).toBe(JSON.stringify(contentOfYDoc(doc)));
     expect(contentOfYDoc(doc)).toEqual(canonicalContent(json));
+  });
+
+  it('derives JSON without default attributes, as the editor sends it, that reads back the same', () => {
+    const node = parseMarkdown(
+      '## Title\n\nA [link](/x) and **bold**.\n\n- item\n\n```js\nrun();\n```\n',
+    );
+    const derived = contentOfYDoc(yDocFromContent(node.toJSON() as DocumentContent));
+    expect(derived).toEqual(compactJson(node));
+    expect(JSON.stringify(derived)).not.toContain(':null');
+    expect(node.type.schema.nodeFromJSON(derived).eq(node)).toBe(true);
   });
 
   it('derives the smallest valid document from an empty Y.Doc', () => {

@@ -4,6 +4,7 @@ import { prosemirrorToYXmlFragment, yXmlFragmentToProsemirrorJSON } from '@tipta
 import * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import { restoreCarriedMarks, withCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
+import { compactJson } from '../../common/editor/compactJson.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 
 /**
@@ -42,15 +43,18 @@ export function nodeOfYDoc(doc: Y.Doc): PMNode {
 }
 
 /**
- * The ProseMirror JSON a Y.Doc holds, canonicalised through the schema (defaults filled in,
- * adjacent text with the same marks joined): what `documents.content` stores, so that a store of
- * an unchanged document writes the same text and does not look like an edit.
+ * The ProseMirror JSON a Y.Doc holds, canonicalised through the schema (adjacent text with the
+ * same marks joined, attributes in the schema's order) and written without the attributes that
+ * hold their default, as the editor sends it (compactJson.ts): what `documents.content` stores.
+ * Canonical, so that a store of an unchanged document writes the same text and does not look like
+ * an edit; compact, so that a document the limit admitted from the editor still fits it once
+ * derived (200,000 words are 5.4 MB written out in full, over the 5 MB limit, and 4.2 MB compact).
  */
 export function contentOfYDoc(doc: Y.Doc): DocumentContent {
-  return nodeOfYDoc(doc).toJSON() as DocumentContent;
+  return compactJson(nodeOfYDoc(doc)) as DocumentContent;
 }
 
-/** `json` as the schema would write it back, for comparing stored content with derived content. */
+/** `json` as {@link contentOfYDoc} would write it, for comparing stored content with derived content. */
 export function canonicalContent(json: DocumentContent): DocumentContent {
-  return inkwellSchema().nodeFromJSON(json).toJSON() as DocumentContent;
+  return compactJson(inkwellSchema().nodeFromJSON(json)) as DocumentContent;
 }

@@ -39,16 +39,18 @@ export class YjsStore {
   }
 
   /**
-   * The live document `id` as Yjs, or null when there is none (missing or in the trash). A
+   * The live document `id` as Yjs, or null when there is none (missing, or in the trash unless
+   * `trashed`: the server folds in the log of a trashed document too, so that the trash and its
+   * exports hold every acknowledged edit; sockets never open one). A
    * document with JSON only is converted here, the server being the only one that converts, under
    * a lock on its row so that two instances opening it at once convert it once; the state is
    * stored before anyone sees it.
    */
-  async load(id: string): Promise<LoadedState | null> {
+  async load(id: string, options: { trashed?: boolean } = {}): Promise<LoadedState | null> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ content: DocumentContent }>(
-        'SELECT content FROM documents WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
-        [id],
+        'SELECT content FROM documents WHERE id = $1 AND (deleted_at IS NULL OR $2) FOR UPDATE',
+        [id, options.trashed === true],
       );
       const row = rows[0];
       if (!row) return null;
@@ -80,12 +82,36 @@ export class YjsStore {
 
   /** Appends one accepted update; resolves once it is committed (the client is told after). */
   async append(id: string, update: Uint8Array): Promise<string> {
+    return (await this.appendAll([{ documentId: id, update }]))[0]!;
+  }
+
+  /**
+   * Appends accepted updates, of any documents, in one statement and one commit; resolves with
+   * their row ids, in the order given, once committed. The updates travel as one array of base64
+   * text on both databases (an array parameter of bytes is not something both drivers send).
+   */
+  async appendAll(
+    updates: readonly { documentId: string; update: Uint8Array }[],
+  ): Promise<string[]> {
     const { rows } = await this.db.query<{ id: string }>(
-      `INSERT INTO document_yjs_updates (document_id, data) VALUES ($1, ${this.bytesIn('$2')})
+      `INSERT INTO document_yjs_updates (document_id, data)
+       SELECT u.document_id, decode(u.data, 'base64')
+         FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS u(document_id, data, n)
+        ORDER BY u.n
        RETURNING id::text AS id`,
-      [id, this.param(update)],
+      [
+        `{${updates.map((one) => one.documentId).join(',')}}`,
+        // Quoted, so that even an empty update is an element of the array.
+        `{${updates.map((one) => `"${Buffer.from(one.update).toString('base64')}"`).join(',')}}`,
+      ],
     );
-    return rows[0]!.id;
+    // The rows are inserted in the order of n, each taking the next id of the sequence as it goes
+    // in, so the ids in ascending order are the updates' in the order given (RETURNING itself
+    // promises no order).
+    return rows
+      .map((row) => BigInt(row.id))
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(String);
   }
 
   /**

@@ -2,6 +2,7 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
 import { CLOSE } from '../collab/collabEngine.ts';
+import { readableEnvelope } from '../collab/envelope.ts';
 import { CsrfError, NotFoundError } from '../errors.ts';
 import type { AppEnv, Services } from '../services.ts';
 
@@ -51,7 +52,12 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
             ws.close(CLOSE.refused.code, CLOSE.refused.reason);
             return;
           }
-          connection?.handleMessage(new Uint8Array(event.data));
+          const data = new Uint8Array(event.data);
+          if (!readableEnvelope(data)) {
+            ws.close(CLOSE.refused.code, CLOSE.refused.reason);
+            return;
+          }
+          connection?.handleMessage(data);
         },
         onClose: (event) => {
           connection?.handleClose({ code: event.code, reason: event.reason });

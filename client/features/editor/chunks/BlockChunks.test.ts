@@ -8,7 +8,7 @@ import { serializeMarkdown } from '../../../../common/editor/markdown/serializeM
 import { editorExtensions } from '../editorExtensions.ts';
 import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
 import { openIn } from '../openIn.ts';
-import { compactJson } from '../persistence/compactJson.ts';
+import { compactJson } from '../../../../common/editor/compactJson.ts';
 import { serializeDoc } from '../persistence/serializeDoc.ts';
 import {
   CHUNK_SIZE,

@@ -2,14 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { parseMarkdown } from '../../../../common/editor/markdown/index.ts';
+import { inkwellSchema } from './extensions.ts';
+import { parseMarkdown } from './markdown/index.ts';
 import { compactJson } from './compactJson.ts';
 
 const schema = inkwellSchema();
-const VAULT = fileURLToPath(
-  new URL('../../../../common/editor/markdown/testdata/vault/', import.meta.url),
-);
+const VAULT = fileURLToPath(new URL('./markdown/testdata/vault/', import.meta.url));
 
 /** Every Markdown note of the test vault, with its path. */
 function vaultNotes(dir = VAULT): [string, string][] {
