@@ -367,3 +367,24 @@ test('a document trashed while open turns read-only with a message, without reco
   assert.deepEqual(session.errors, []);
   await session.close();
 });
+
+test('a document whose live connection cannot be made says it is read-only until connected', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Written online.');
+  await saved(page);
+  // Every socket to the live endpoint fails, as behind a proxy that drops WebSockets.
+  await page.routeWebSocket(/\/api\/collab$/, (socket) => socket.close({ code: 1011, reason: 'unreachable' }));
+  await page.reload();
+  await page
+    .locator('.ProseMirror[contenteditable=false]')
+    .getByText('Written online.')
+    .waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('status')
+    .getByText('Offline: read-only until connected', { exact: true })
+    .waitFor({ timeout: 15_000 });
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});

@@ -76,6 +76,10 @@ export class SharedDocument {
     provider.on('status', ({ status }: { status: string }) =>
       this.update({ connected: status === 'connected' }),
     );
+    // A failed attempt before the first sync: the page is read-only until one succeeds.
+    provider.on('disconnect', () => {
+      if (!this.state.synced) this.update({ unreachable: true });
+    });
     provider.on('unsyncedChanges', ({ number }: { number: number }) =>
       this.update({ unsynced: number }),
     );
@@ -215,7 +219,7 @@ export class SharedDocument {
 
   private readonly goOffline = () => {
     this.socket().disconnect();
-    this.update({ connected: false });
+    this.update({ connected: false, unreachable: true });
   };
 
   private readonly goOnline = () => this.retryNow();

@@ -5,11 +5,7 @@ import { createObservable, type Observable } from '../../../lib/observable.ts';
 import { useToast } from '../../../components/toastContext.ts';
 import { saveDocument } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
-import {
-  REVOKED_NOTICE,
-  SIGNED_OUT_NOTICE,
-  type ConnectionEnd,
-} from '../collab/connectionEnd.ts';
+import { REVOKED_NOTICE, SIGNED_OUT_NOTICE, type ConnectionEnd } from '../collab/connectionEnd.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
 import { keepAside } from './keepAside.ts';
 import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
@@ -41,13 +37,18 @@ export interface LiveDocumentHandlers {
 const MAX_CREATE_WAIT_MS = 30_000;
 
 /** Creates a document made in this tab, trying again (offline) until the server has it. */
-async function createOnServer(id: string, live: () => boolean): Promise<SaveResult> {
+async function createOnServer(
+  id: string,
+  live: () => boolean,
+  onRetry: () => void,
+): Promise<SaveResult> {
   for (let wait = 1000; ; wait = Math.min(wait * 2, MAX_CREATE_WAIT_MS)) {
     try {
       const sending = pendingDocuments.send(id);
       if (sending) return await sending;
     } catch (error) {
       if (isRefusal(error) || !live()) throw error;
+      onRetry();
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
@@ -126,7 +127,16 @@ export function useLiveDocument(
       if (!created) {
         contentStatus = { kind: 'saving' };
         show();
-        latest.current.onCreated(await createOnServer(id, () => !closed));
+        const result = await createOnServer(
+          id,
+          () => !closed,
+          () => {
+            // Shown read-only until the server has it: said, not left silent.
+            contentStatus = { kind: 'waiting' };
+            show();
+          },
+        );
+        latest.current.onCreated(result);
         created = true;
       }
       const { openSharedDocument } = await import('../collab/sharedDocument.ts');
