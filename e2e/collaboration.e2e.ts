@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DocumentRecord } from '../common/api/documents.ts';
-import { editorLocator, openEditor, type EditorSession } from './editorPage.ts';
+import { editorLocator, openEditor, TOP_LEVEL, type EditorSession } from './editorPage.ts';
 import { appUrl, useBrowser } from './harness.ts';
 
 /*
@@ -375,7 +375,9 @@ test('a document whose live connection cannot be made says it is read-only until
   await page.keyboard.type('Written online.');
   await saved(page);
   // Every socket to the live endpoint fails, as behind a proxy that drops WebSockets.
-  await page.routeWebSocket(/\/api\/collab$/, (socket) => socket.close({ code: 1011, reason: 'unreachable' }));
+  await page.routeWebSocket(/\/api\/collab$/, (socket) =>
+    socket.close({ code: 1011, reason: 'unreachable' }),
+  );
   await page.reload();
   await page
     .locator('.ProseMirror[contenteditable=false]')
@@ -385,6 +387,31 @@ test('a document whose live connection cannot be made says it is read-only until
     .getByRole('status')
     .getByText('Offline: read-only until connected', { exact: true })
     .waitFor({ timeout: 15_000 });
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('two tabs opening an empty document at once leave exactly one paragraph', async () => {
+  const session = await openEditor(browser());
+  const made = await session.context.request.post(`${appUrl()}/api/documents`, {
+    headers: apiHeaders(),
+    data: { title: 'Opened twice' },
+  });
+  assert.ok(made.ok(), `create answered ${made.status()}`);
+  const { document } = (await made.json()) as { document: DocumentRecord };
+  const url = `${appUrl()}/d/${document.id}`;
+  const tabA = session.page;
+  const tabB = await session.context.newPage();
+  await Promise.all([tabA.goto(url), tabB.goto(url)]);
+  await Promise.all([saved(tabA), saved(tabB)]);
+  await editorLocator(tabA).click();
+  await tabA.keyboard.type('Only paragraph.');
+  await Promise.all([waitForText(tabB, 'Only paragraph.'), saved(tabA)]);
+  for (const tab of [tabA, tabB]) {
+    assert.equal(await editorLocator(tab).locator(TOP_LEVEL).count(), 1, 'one block in each tab');
+  }
+  const stored = (JSON.parse(await serverText(session, tabA)) as { content: Node[] }).content;
+  assert.equal(stored.length, 1, 'one block on the server');
   assert.deepEqual(session.errors, []);
   await session.close();
 });
