@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DocumentRecord } from '../common/api/documents.ts';
-import { editorLocator, openEditor, type EditorSession } from './editorPage.ts';
+import { editorLocator, openEditor, TOP_LEVEL, type EditorSession } from './editorPage.ts';
 import { appUrl, useBrowser } from './harness.ts';
 
 /*
@@ -261,6 +261,157 @@ test('a page with edits not yet on the server asks before it is left', async () 
   assert.equal(notCancelled, false, 'beforeunload is cancelled (the browser asks)');
   await context.setOffline(false);
   await saved(page);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+/** How many sockets `page` opens to the live-collaboration endpoint from now on. */
+function countCollabSockets(page: Page): () => number {
+  let count = 0;
+  page.on('websocket', (socket) => {
+    if (socket.url().endsWith('/api/collab')) count += 1;
+  });
+  return () => count;
+}
+
+/** Headers of a request the server takes as the app's own (CSRF check: header and Origin). */
+const apiHeaders = () => ({ 'X-Inkwell-Request': '1', Origin: new URL(appUrl()).origin });
+
+test('a page whose session is signed out stops reconnecting, keeps the document read-only and its edits on this device, and offers to sign in', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Stored.');
+  await saved(page);
+  // Edits the server never acknowledges stay on this device only.
+  let forwarding = true;
+  await page.routeWebSocket(/\/api\/collab$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (forwarding) server.send(message);
+    });
+  });
+  await page.reload();
+  await editorLocator(page).getByText('Stored.').waitFor();
+  await saved(page);
+  forwarding = false;
+  await caretAtEnd(page);
+  await page.keyboard.type(' Only here.');
+  await page.getByRole('status').getByText('Saving…', { exact: true }).waitFor();
+  const sockets = countCollabSockets(page);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+
+  // Signed out elsewhere (not by a tab of this browser, which would end this page too).
+  const out = await session.context.request.post(`${appUrl()}/api/session/logout`, {
+    headers: apiHeaders(),
+  });
+  assert.equal(out.status(), 200);
+  // The toast's message (an alert) and its button beside it.
+  const toast = page.locator('.ink-toast').filter({ hasText: 'You were signed out' });
+  await toast
+    .getByRole('alert')
+    .getByText('sign in again to keep editing; your unsaved edits are kept on this device')
+    .waitFor({ timeout: 15_000 });
+  const shown = page.locator('.ProseMirror[contenteditable=false]');
+  await shown.getByText('Stored. Only here.').waitFor();
+  // Back online must not reopen it either. No state shows a reconnect that does not happen, so
+  // this waits past the provider's retry delay (1 s) and checks none came.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(3000);
+  assert.equal(sockets(), 0, 'no reconnect after 4401');
+  assert.equal(await editorLocator(page).count(), 0, 'the editor is read-only');
+  const copies = await page.evaluate(
+    async () =>
+      (await indexedDB.databases()).filter((db) => db.name?.startsWith('inkwell-live:')).length,
+  );
+  assert.equal(copies, 1, "this device's copy is kept");
+
+  // The app's sign-in route, coming back to this document.
+  const signIn = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/auth/login' && url.searchParams.get('returnTo') === `/d/${id}`;
+  });
+  await toast.getByRole('button', { name: 'Sign in' }).click();
+  await signIn;
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('a document trashed while open turns read-only with a message, without reconnecting', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Soon in the trash.');
+  await saved(page);
+  const sockets = countCollabSockets(page);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+
+  // Trashed from elsewhere (another window, a script): the server withdraws access.
+  const trashed = await session.context.request.delete(`${appUrl()}/api/documents/${id}`, {
+    headers: apiHeaders(),
+  });
+  assert.ok(trashed.ok(), `trash answered ${trashed.status()}`);
+  await page
+    .getByRole('alert')
+    .getByText('This document was moved to the trash or you no longer have access')
+    .waitFor({ timeout: 15_000 });
+  await page
+    .locator('.ProseMirror[contenteditable=false]')
+    .getByText('Soon in the trash.')
+    .waitFor();
+  await page.getByRole('status').getByText('this document is no longer open to you').waitFor();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  // As above: waiting past the retry delay is the only way to see a reconnect that is not made.
+  await page.waitForTimeout(3000);
+  assert.equal(sockets(), 0, 'no reconnect after access-revoked');
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('a document whose live connection cannot be made says it is read-only until connected', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  await caretAtEnd(page);
+  await page.keyboard.type('Written online.');
+  await saved(page);
+  // Every socket to the live endpoint fails, as behind a proxy that drops WebSockets.
+  await page.routeWebSocket(/\/api\/collab$/, (socket) =>
+    socket.close({ code: 1011, reason: 'unreachable' }),
+  );
+  await page.reload();
+  await page
+    .locator('.ProseMirror[contenteditable=false]')
+    .getByText('Written online.')
+    .waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('status')
+    .getByText('Offline: read-only until connected', { exact: true })
+    .waitFor({ timeout: 15_000 });
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('two tabs opening an empty document at once leave exactly one paragraph', async () => {
+  const session = await openEditor(browser());
+  const made = await session.context.request.post(`${appUrl()}/api/documents`, {
+    headers: apiHeaders(),
+    data: { title: 'Opened twice' },
+  });
+  assert.ok(made.ok(), `create answered ${made.status()}`);
+  const { document } = (await made.json()) as { document: DocumentRecord };
+  const url = `${appUrl()}/d/${document.id}`;
+  const tabA = session.page;
+  const tabB = await session.context.newPage();
+  await Promise.all([tabA.goto(url), tabB.goto(url)]);
+  await Promise.all([saved(tabA), saved(tabB)]);
+  await editorLocator(tabA).click();
+  await tabA.keyboard.type('Only paragraph.');
+  await Promise.all([waitForText(tabB, 'Only paragraph.'), saved(tabA)]);
+  for (const tab of [tabA, tabB]) {
+    assert.equal(await editorLocator(tab).locator(TOP_LEVEL).count(), 1, 'one block in each tab');
+  }
+  const stored = (JSON.parse(await serverText(session, tabA)) as { content: Node[] }).content;
+  assert.equal(stored.length, 1, 'one block on the server');
   assert.deepEqual(session.errors, []);
   await session.close();
 });

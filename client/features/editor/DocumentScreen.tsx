@@ -1,3 +1,4 @@
+import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SaveResult } from '../../../common/api/documents.ts';
@@ -16,6 +17,8 @@ import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
 import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
 import { caretUserOf } from './collab/caretUser.ts';
+import { SET_ASIDE_NOTICE } from './collab/connectionEnd.ts';
+import { downloadSetAside } from './collab/downloadSetAside.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
 import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
@@ -70,6 +73,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     },
     [id, list],
   );
+  // The editor, for the set-aside copy's download (the handlers are made before it).
+  const editorRef = useRef<TiptapEditor | null>(null);
   const handlers = useMemo(
     () => ({
       onCreated: (result: SaveResult) => {
@@ -78,13 +83,21 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       },
       onTitleSaved: (saved: string, result: SaveResult) =>
         showSaved(result, { title: saved.trim() }),
+      onSetAside: (update: Uint8Array) =>
+        toast.show(SET_ASIDE_NOTICE, 'error', {
+          label: 'Download it as Markdown',
+          run: () => {
+            const schema = editorRef.current?.schema;
+            if (schema) void downloadSetAside(update, schema, getTitle());
+          },
+        }),
     }),
-    [showSaved],
+    [showSaved, toast, getTitle],
   );
   const session = useSession();
   const me = session.status === 'ready' ? session.me.user : null;
   const save = useLiveDocument(opened, me?.id ?? '', getTitle, handlers);
-  const { live } = save;
+  const { live, ended } = save;
   const collab = useMemo(
     () =>
       live && me
@@ -95,6 +108,14 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     [live],
   );
   const editor = useInkwellEditor({ markdown, onRefused: showRefusal, collab });
+  useEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
+  // Signed out, access withdrawn, or a refused copy being set aside: the document stays in
+  // view, read-only, until the connection is good again.
+  useEffect(() => {
+    if (collab) editor.setEditable(!collab.readOnly && !ended, false);
+  }, [editor, collab, ended]);
   const onOpened = useCallback(() => {
     // For the performance panel and the import benchmark: the imported document is in the page.
     if (opened.creating) performance.mark('inkwell:import:applied');

@@ -224,17 +224,28 @@ describe('an editor on a shared document', () => {
     expect(updates).toHaveLength(0);
   });
 
-  it("writes the empty document's paragraph once, after a remote block arrived above it", () => {
+  it("shows another writer's first block instead of its own unwritten empty paragraph", () => {
     const docs = [new Y.Doc(), new Y.Doc()];
     const [a, b] = docs.map((doc) => open(doc));
     network(docs);
     typeAt(a!, 2, 'First');
-    // B still shows its own unwritten empty paragraph below A's block; typing in it adds one block.
-    expect(blocksOf(b!.state.doc).map((block) => block.textContent)).toEqual(['First', '']);
-    const last = blocksOf(b!.state.doc).length - 1;
-    typeAt(b!, textStart(b!, last), 'Second');
+    // B opened the empty document too; its empty paragraph was never written, so it goes.
+    expect(blocksOf(b!.state.doc).map((block) => block.textContent)).toEqual(['First']);
+    expect(shown(b!)).toEqual(shared(docs[1]!));
+    typeAt(b!, b!.state.doc.content.size - 2, ' and more');
+    expect(blocksOf(a!.state.doc).map((block) => block.textContent)).toEqual(['First and more']);
+    expect(docs[0]!.getXmlFragment(FRAGMENT).length).toBe(1);
+  });
+
+  it("keeps its own empty paragraph once typed into, beside the other writer's", () => {
+    const docs = [new Y.Doc(), new Y.Doc()];
+    const [a, b] = docs.map((doc) => open(doc));
+    typeAt(b!, 2, 'Second');
+    typeAt(a!, 2, 'First');
+    network(docs);
     expect(shown(a!)).toEqual(shared(docs[0]!));
-    expect(blocksOf(a!.state.doc).map((block) => block.textContent)).toEqual(['First', 'Second']);
+    expect(shown(b!)).toEqual(shared(docs[1]!));
+    expect(docs[0]!.getXmlFragment(FRAGMENT).length).toBe(2);
   });
 
   it('leaves an empty shared document empty until someone types', () => {

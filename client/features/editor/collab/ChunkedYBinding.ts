@@ -49,6 +49,13 @@ export class ChunkedYBinding {
   stopped = false;
   /** A local change since the last write that belongs in undo history. */
   historyPending = false;
+  /**
+   * The editor shows the empty paragraph of an empty fragment, which is not in the fragment
+   * (see {@link initialDoc}). When someone else's first block arrives, the paragraph goes:
+   * kept, it would sit below their block as an extra one that only this editor shows, and
+   * typing in it would add it for everyone.
+   */
+  private placeholder = false;
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -62,12 +69,14 @@ export class ChunkedYBinding {
   /**
    * The editor document holding the fragment's content, in chunks. An empty fragment shows one
    * empty paragraph that is not written until it is typed into: two writers opening an empty
-   * document at once would otherwise add two.
+   * document at once would otherwise add two (a client never seeds content). Until then a
+   * remote block replaces it (see {@link placeholder}).
    */
   initialDoc(schema: Schema): ProseMirrorNode {
     this.meta.mapping.clear();
     const blocks = this.fragment.toArray().map((child) => this.build(child, schema));
     const paragraph = schema.nodes.paragraph;
+    this.placeholder = blocks.length === 0 && paragraph !== undefined;
     if (blocks.length === 0 && paragraph) blocks.push(paragraph.create());
     return schema.topNodeType.create(null, chunkBlocks(schema, blocks));
   }
@@ -113,6 +122,8 @@ export class ChunkedYBinding {
     if (!old || !view.editable || this.stopped) return;
     const change = changedBlocks(old, doc);
     if (!change) return;
+    // Typed into: the empty document's paragraph is written now, as this writer's.
+    this.placeholder = false;
     try {
       this.doc.transact(
         () => this.write(old, doc, change.from, change.oldTo, change.newTo),
@@ -209,6 +220,17 @@ export class ChunkedYBinding {
     if (transaction.origin === this || transaction.origin === this.untrackedOrigin) return;
     const view = this.view;
     if (!view) return;
+    if (this.placeholder && this.fragment.length > 0) {
+      // Someone else's first blocks: shown instead of the unwritten empty paragraph.
+      try {
+        this.rerender();
+      } catch (error) {
+        this.report(`collaboration stopped: ${String(error)}`);
+        this.stopped = true;
+        this.detach();
+      }
+      return;
+    }
     Y.iterateDeletedStructs(transaction, transaction.deleteSet, (struct) => {
       if (struct instanceof Y.Item && struct.content instanceof Y.ContentType) {
         this.meta.mapping.delete(struct.content.type);

@@ -32,6 +32,21 @@ describe('collabStatus', () => {
     expect(collabStatus(state({ connected: false }))).toEqual({ kind: 'reconnecting' });
   });
 
+  it('says read-only until connected when the server was never reached since the page opened', () => {
+    expect(collabStatus(state({ connected: false, synced: false, unreachable: true }))).toEqual({
+      kind: 'waiting',
+    });
+    // The first attempt under way is not yet a reason to alarm anyone.
+    expect(collabStatus(state({ connected: false, synced: false }))).toEqual({
+      kind: 'reconnecting',
+    });
+    // Once synced, the editor edits offline and keeps its edits on this device.
+    expect(collabStatus(state({ connected: false, unsynced: 1, unreachable: true }))).toEqual({
+      kind: 'offline',
+      kept: true,
+    });
+  });
+
   it('reports a refusal over everything else', () => {
     expect(collabStatus(state({ refused: 'no access.', unsynced: 3 }))).toEqual({
       kind: 'failed',

@@ -12,6 +12,8 @@ export interface CollabState {
   keptLocally: boolean;
   /** The server refused this document to this connection (access withdrawn, too large…). */
   refused: string | null;
+  /** An attempt to connect failed (or the browser is offline) before the first sync. */
+  unreachable?: boolean;
 }
 
 /**
@@ -22,6 +24,9 @@ export interface CollabState {
  */
 export function collabStatus(state: CollabState): SaveStatus {
   if (state.refused) return { kind: 'failed', message: state.refused };
+  // Not synced yet and no way to the server: the page shows the saved copy read-only, and says
+  // so rather than leave an editor that silently takes no typing.
+  if (!state.connected && !state.synced && state.unreachable) return { kind: 'waiting' };
   if (state.connected)
     return state.synced && state.unsynced === 0 ? { kind: 'saved' } : { kind: 'saving' };
   if (state.unsynced > 0) return { kind: 'offline', kept: state.keptLocally };

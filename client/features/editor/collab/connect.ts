@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { SyncFirstProvider } from '../../../../common/editor/collab/syncFirstProvider.ts';
 import { Collaboration } from './Collaboration.ts';
 import { CollaborationCarets, type CaretUser } from './CollaborationCarets.ts';
+import { connectionEndOf, type CloseLike, type ConnectionEnd } from './connectionEnd.ts';
 
 /** Where the server's Hocuspocus listens, on the app's own origin (the session cookie goes along). */
 export const COLLAB_PATH = '/api/collab';
@@ -80,4 +81,38 @@ export function collabExtensions(connection: CollabConnection, user: CaretUser):
     Collaboration.configure({ fragment: connection.fragment }),
     CollaborationCarets.configure({ awareness: connection.provider.awareness, user }),
   ];
+}
+
+/**
+ * Calls `onEnd` once when the server ends the connection for a reason reconnecting would not
+ * mend (connectionEnd.ts), and stops the provider reconnecting then: without this it reopens the
+ * socket every few seconds, to be refused again (a signed-out page looping against 401, a
+ * refused update sent again at every sync). Returns a function that stops watching.
+ */
+export function watchEnd(
+  connection: Pick<CollabConnection, 'provider'>,
+  onEnd: (end: ConnectionEnd) => void,
+): () => void {
+  const { provider } = connection;
+  let ended = false;
+  const end = (kind: ConnectionEnd) => {
+    if (ended) return;
+    ended = true;
+    // One document per socket here (connectDocument makes a provider each): closing it and
+    // turning off its reconnection ends this document only.
+    provider.configuration.websocketProvider.disconnect();
+    onEnd(kind);
+  };
+  const onClose = ({ event }: { event?: CloseLike }) => {
+    const kind = connectionEndOf(event);
+    if (kind) end(kind);
+  };
+  // A reconnect the server no longer admits (trashed while the socket was down).
+  const onRefused = () => end('revoked');
+  provider.on('close', onClose);
+  provider.on('authenticationFailed', onRefused);
+  return () => {
+    provider.off('close', onClose);
+    provider.off('authenticationFailed', onRefused);
+  };
 }

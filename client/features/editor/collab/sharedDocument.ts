@@ -1,10 +1,12 @@
 import type { AnyExtension } from '@tiptap/core';
 import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
 import { createObservable, type Observable } from '../../../lib/observable.ts';
 import type { SaveStatus } from '../persistence/saveStatus.ts';
 import { collabStatus, type CollabState } from './collabStatus.ts';
 import type { CaretUser } from './CollaborationCarets.ts';
-import { collabExtensions, connectDocument, type CollabConnection } from './connect.ts';
+import { collabExtensions, connectDocument, watchEnd, type CollabConnection } from './connect.ts';
+import { ENDED_STATUS, type ConnectionEnd } from './connectionEnd.ts';
 import { localCopyName } from './localCopies.ts';
 import { checkLocalCopy } from './localCopyCheck.ts';
 
@@ -21,6 +23,12 @@ export interface SharedDocumentOptions {
   userId: string;
   /** Tells the writer something they should know (a toast), such as a device copy set aside. */
   onNotice?: (message: string) => void;
+  /**
+   * The server ended the connection for good (connectionEnd.ts): the socket is closed and not
+   * reopened; the editor must stop editing. For `refused-update`, {@link SharedDocument.setAside}
+   * the device copy and open the document again.
+   */
+  onEnd?: (end: ConnectionEnd) => void;
   /** This device's IndexedDB (a stand-in in tests). */
   indexedDB?: IDBFactory;
 }
@@ -51,6 +59,8 @@ export class SharedDocument {
   private readonly saveStatus = createObservable<SaveStatus>({ kind: 'saving' });
   private readonly waiters = new Set<() => void>();
   private destroyed = false;
+  /** Set once the server ended the connection for good: nothing reconnects it. */
+  ended: ConnectionEnd | null = null;
   /** Writes to this device's copy not yet known to be committed. */
   private localWrites = 0;
 
@@ -66,13 +76,25 @@ export class SharedDocument {
     provider.on('status', ({ status }: { status: string }) =>
       this.update({ connected: status === 'connected' }),
     );
+    // A failed attempt before the first sync: the page is read-only until one succeeds.
+    provider.on('disconnect', () => {
+      if (!this.state.synced) this.update({ unreachable: true });
+    });
     provider.on('unsyncedChanges', ({ number }: { number: number }) =>
       this.update({ unsynced: number }),
     );
     provider.on('synced', () => this.update({ synced: true }));
-    provider.on('authenticationFailed', () =>
-      this.update({ refused: 'this document is no longer open to you.' }),
-    );
+    watchEnd(this.connection, (end) => {
+      this.ended = end;
+      this.update({
+        connected: false,
+        refused: end === 'refused-update' ? null : ENDED_STATUS[end],
+      });
+      // Nothing more will be acknowledged: whoever waits for the save goes on (the device copy
+      // keeps the edits).
+      this.release();
+      options.onEnd?.(end);
+    });
     this.ready = this.connection.synced.then(() => ({
       readOnly: provider.authorizedScope === 'readonly',
     }));
@@ -117,13 +139,43 @@ export class SharedDocument {
 
   /** Resolves once the server has stored every edit (or the document is closed). */
   whenSaved(): Promise<void> {
-    if (!this.hasUnsavedEdits || this.destroyed) return Promise.resolve();
+    if (!this.hasUnsavedEdits || this.destroyed || this.ended) return Promise.resolve();
     return new Promise((resolve) => this.waiters.add(resolve));
   }
 
   /** Reconnects at once (as when the browser is back online). */
   retryNow(): void {
-    if (!this.destroyed && !this.state.connected) void this.socket().connect();
+    if (!this.destroyed && !this.ended && !this.state.connected) void this.socket().connect();
+  }
+
+  /**
+   * After the server refused an update this document holds: closes it and moves this device's
+   * copy out of the way, returning its content (and this page's) as one Yjs update, for
+   * the caller to keep somewhere recoverable. A document opened again then starts from the
+   * server's state alone.
+   */
+  async setAside(): Promise<Uint8Array> {
+    const persistence = this.persistence;
+    let records: Uint8Array[] = [];
+    const db = persistence?.db;
+    if (db) {
+      records = await new Promise<Uint8Array[]>((resolve) => {
+        try {
+          const read = db.transaction(['updates'], 'readonly').objectStore('updates').getAll();
+          read.onsuccess = () =>
+            resolve((read.result as unknown[]).filter((r) => r instanceof Uint8Array));
+          read.onerror = () => resolve([]);
+        } catch {
+          resolve([]);
+        }
+      });
+    }
+    // What this page holds includes edits not yet written to IndexedDB.
+    records.push(Y.encodeStateAsUpdate(this.connection.doc));
+    const merged = Y.mergeUpdates(records);
+    this.destroy();
+    await persistence?.clearData().catch(() => undefined);
+    return merged;
   }
 
   /** Closes the connection and this device's copy (which stays in IndexedDB). */
@@ -167,7 +219,7 @@ export class SharedDocument {
 
   private readonly goOffline = () => {
     this.socket().disconnect();
-    this.update({ connected: false });
+    this.update({ connected: false, unreachable: true });
   };
 
   private readonly goOnline = () => this.retryNow();

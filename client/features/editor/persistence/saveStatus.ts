@@ -9,6 +9,11 @@ export type SaveStatus =
   | { kind: 'retrying' }
   /** The live connection is down, with nothing of this device's waiting for it. */
   | { kind: 'reconnecting' }
+  /**
+   * The document has not reached this page from the server yet (offline since it was opened, or
+   * a new one not yet created there): it is shown read-only until it does.
+   */
+  | { kind: 'waiting' }
   /** The server refused the edits (too large, invalid, deleted); retrying would not help. */
   | { kind: 'failed'; message: string };
 
@@ -25,6 +30,8 @@ export function saveStatusLabel(status: SaveStatus): string {
       return "Couldn't save, retrying";
     case 'reconnecting':
       return 'Reconnecting…';
+    case 'waiting':
+      return 'Offline: read-only until connected';
     case 'failed':
       return `Couldn't save: ${status.message}`;
   }
@@ -53,6 +60,8 @@ function weight(status: SaveStatus): number {
       return 1;
     case 'reconnecting':
       return 2;
+    case 'waiting':
+      return 3;
     case 'offline':
       return status.kept ? 3 : 5;
     case 'retrying':

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SaveResult } from '../../../../common/api/documents.ts';
+import { redirectToSignIn } from '../../../lib/api.ts';
 import { createObservable, type Observable } from '../../../lib/observable.ts';
 import { useToast } from '../../../components/toastContext.ts';
 import { saveDocument } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
+import { REVOKED_NOTICE, SIGNED_OUT_NOTICE, type ConnectionEnd } from '../collab/connectionEnd.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
+import { keepAside } from './keepAside.ts';
 import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
 import type { OpenedDocument } from './openDocument.ts';
 import { isRefusal } from './saveFailure.ts';
@@ -23,19 +26,29 @@ export interface LiveDocumentHandlers {
   onCreated: (result: SaveResult) => void;
   /** The server stored the title. */
   onTitleSaved: (title: string, result: SaveResult) => void;
+  /**
+   * This device's copy was refused by the server and set aside (`update` holds it): the page
+   * may offer it for download. The document continues from the server's state.
+   */
+  onSetAside?: (update: Uint8Array) => void;
 }
 
 /** Longest wait between attempts to create a document made in this tab. */
 const MAX_CREATE_WAIT_MS = 30_000;
 
 /** Creates a document made in this tab, trying again (offline) until the server has it. */
-async function createOnServer(id: string, live: () => boolean): Promise<SaveResult> {
+async function createOnServer(
+  id: string,
+  live: () => boolean,
+  onRetry: () => void,
+): Promise<SaveResult> {
   for (let wait = 1000; ; wait = Math.min(wait * 2, MAX_CREATE_WAIT_MS)) {
     try {
       const sending = pendingDocuments.send(id);
       if (sending) return await sending;
     } catch (error) {
       if (isRefusal(error) || !live()) throw error;
+      onRetry();
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
@@ -58,6 +71,8 @@ export function useLiveDocument(
   const id = opened.record.id;
   const [status] = useState(() => createObservable<SaveStatus>({ kind: 'saved' }));
   const [live, setLive] = useState<LiveDocument | null>(null);
+  // Set when the server ended the connection for good: the editor stops editing.
+  const [ended, setEnded] = useState<ConnectionEnd | null>(null);
   const latest = useRef(handlers);
   const titleSave = useRef<TitleSave | null>(null);
   const toast = useToast();
@@ -112,29 +127,84 @@ export function useLiveDocument(
       if (!created) {
         contentStatus = { kind: 'saving' };
         show();
-        latest.current.onCreated(await createOnServer(id, () => !closed));
+        const result = await createOnServer(
+          id,
+          () => !closed,
+          () => {
+            // Shown read-only until the server has it: said, not left silent.
+            contentStatus = { kind: 'waiting' };
+            show();
+          },
+        );
+        latest.current.onCreated(result);
         created = true;
       }
       const { openSharedDocument } = await import('../collab/sharedDocument.ts');
-      if (closed) return;
-      shared = openSharedDocument({
-        documentId: id,
-        userId,
-        onNotice: (message) => latestToast.current.show(message, 'error'),
-      });
-      const unsubscribe = shared.status.subscribe((next) => {
-        contentStatus = next;
+      // A refused device copy is set aside once; a second refusal (this page's own edits
+      // refused) stops there rather than loop.
+      let setAsideOnce = false;
+      const open = async (): Promise<void> => {
+        if (closed) return;
+        const opening = openSharedDocument({
+          documentId: id,
+          userId,
+          onNotice: (message) => latestToast.current.show(message, 'error'),
+          onEnd: (end) => {
+            if (closed || shared !== opening) return;
+            setEnded(end);
+            if (end === 'signed-out') {
+              // As a REST 401 does (lib/api.ts), but not at once: the writer reads the
+              // document meanwhile, and the device copy keeps the edits for after signing in.
+              latestToast.current.show(SIGNED_OUT_NOTICE, 'error', {
+                label: 'Sign in',
+                run: redirectToSignIn,
+              });
+            } else if (end === 'revoked') {
+              latestToast.current.show(REVOKED_NOTICE, 'error');
+            } else if (!setAsideOnce) {
+              setAsideOnce = true;
+              void setAsideAndReopen(opening);
+            } else {
+              contentStatus = {
+                kind: 'failed',
+                message: 'the server refused an edit made here. Reload the page.',
+              };
+              show();
+            }
+          },
+        });
+        shared = opening;
+        const unsubscribe = opening.status.subscribe((next) => {
+          if (shared !== opening) return;
+          contentStatus = next;
+          show();
+        });
+        contentStatus = opening.status.get();
         show();
-      });
-      contentStatus = shared.status.get();
-      show();
-      const opening = shared;
-      const { readOnly } = await opening.ready;
-      if (closed) {
-        unsubscribe();
-        return;
-      }
-      setLive({ shared: opening, readOnly });
+        const { readOnly } = await opening.ready;
+        if (closed || shared !== opening) {
+          unsubscribe();
+          return;
+        }
+        // After a set-aside copy, the editor edits again once on the server's state.
+        if (!opening.ended) setEnded(null);
+        setLive({ shared: opening, readOnly });
+      };
+      const reopen = async (refused: SharedDocument) => {
+        const update = await refused.setAside();
+        await keepAside(id, update).catch(() => undefined);
+        latest.current.onSetAside?.(update);
+        await open();
+      };
+      const setAsideAndReopen = (refused: SharedDocument) =>
+        reopen(refused).catch((error: unknown) => {
+          contentStatus = {
+            kind: 'failed',
+            message: `this device's copy could not be set aside (${String(error)}). Reload the page.`,
+          };
+          show();
+        });
+      await open();
     };
     connect().catch((error: unknown) => {
       contentStatus = {
@@ -147,6 +217,7 @@ export function useLiveDocument(
     return () => {
       closed = true;
       setLive(null);
+      setEnded(null);
       // Edits not yet stored keep their connection until the server has them.
       void save.flush().then(() => save.dispose());
     };
@@ -161,5 +232,7 @@ export function useLiveDocument(
     titleChanged,
     /** The shared document, once synced; null while the page shows the saved copy read-only. */
     live,
+    /** Why the server ended the connection for good, if it did: the editor must not edit. */
+    ended,
   };
 }
