@@ -7,8 +7,6 @@ import { downloadBlob, downloadText, fileNameForTitle } from '../../../lib/downl
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
-import { exportWithImages } from '../uploads/exportWithImages.ts';
-import { fetchUploadedImage } from '../uploads/fetchUploadedImage.ts';
 import { withAbsoluteFileUrls } from '../uploads/imageSources.ts';
 import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
 import { loadMarkdownCodec } from './codec.ts';
@@ -59,7 +57,14 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
   const exportZip = useCallback(async () => {
     try {
       const zip = await run('Exporting with images…', async () => {
-        const { serializeMarkdown } = await loadMarkdownCodec();
+        // The zip writer (fflate) and the image fetching load on the first export: opening and
+        // editing a document never needs them.
+        const [{ serializeMarkdown }, { exportWithImages }, { fetchUploadedImage }] =
+          await Promise.all([
+            loadMarkdownCodec(),
+            import('../uploads/exportWithImages.ts'),
+            import('../uploads/fetchUploadedImage.ts'),
+          ]);
         return exportWithImages(unchunked(editor.state.doc), getTitle(), {
           fetchImage: fetchUploadedImage,
           serialize: serializeMarkdown,
