@@ -5,8 +5,7 @@ import { getDocument } from '../documents/documentsApi.ts';
 import { pendingDocuments } from '../documents/pendingDocuments.ts';
 import { DocumentScreen } from './DocumentScreen.tsx';
 import { LoadFailed, MissingDocument, TrashedDocument } from './DocumentUnavailable.tsx';
-import { asDraft, type Draft } from './persistence/draftStore.ts';
-import { idbDraftStore } from './persistence/idbDraftStore.ts';
+import type { Draft } from './persistence/draftStore.ts';
 import { settleLiveSave } from './persistence/liveSaves.ts';
 import {
   openDocument,
@@ -21,8 +20,16 @@ type PageState =
   | { kind: 'missing'; draft: Draft | null }
   | { kind: 'failed'; message: string };
 
+/**
+ * Edits an earlier editor left on this device for a document the server does not have. Only a
+ * missing document asks, so the drafts store (and idb) loads then, never on an open.
+ */
 async function draftOf(documentId: string): Promise<Draft | null> {
   try {
+    const [{ asDraft }, { idbDraftStore }] = await Promise.all([
+      import('./persistence/draftStore.ts'),
+      import('./persistence/idbDraftStore.ts'),
+    ]);
     return asDraft(await idbDraftStore.get(documentId));
   } catch {
     return null;
