@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -15,9 +15,29 @@ export const preactAliases = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+/**
+ * Points StarterKit's import of @tiptap/extensions at client/features/editor/starterKitExtensions.ts:
+ * StarterKit imports Tiptap's UndoRedo (and with it prosemirror-history, 3 kB gzip) even when told
+ * `undoRedo: false`, as Inkwell always does (a shared document's undo is per writer). Only
+ * StarterKit's import: the editor's Dropcursor and Gapcursor come from the package as before.
+ */
+function starterKitWithoutUndo(): Plugin {
+  const shim = fileURLToPath(
+    new URL('./client/features/editor/starterKitExtensions.ts', import.meta.url),
+  );
+  return {
+    name: 'inkwell:starter-kit-without-undo',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromStarterKit = importer?.replaceAll('\\', '/').includes('/@tiptap/starter-kit/');
+      return source === '@tiptap/extensions' && fromStarterKit ? shim : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), starterKitWithoutUndo()],
   resolve: {
     alias: [
       ...preactAliases,
