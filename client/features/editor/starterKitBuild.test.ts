@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import viteConfig from '../../../vite.config.ts';
 
 // The browser build leaves Tiptap's undo out of StarterKit (see vite.config.ts): only StarterKit's
 // import is redirected, so every other import of @tiptap/extensions gets the package.
-import viteConfig from '../../../vite.config.ts';
 
 /** The build's resolveId hook of the StarterKit plugin. */
 function resolveStarterKitImport(source: string, importer: string): unknown {
