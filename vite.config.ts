@@ -54,6 +54,9 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    // The polyfill only makes browsers without <link rel="modulepreload"> (before Safari 17 and
+    // Firefox 115) fetch a lazy chunk's imports early; they load them without it all the same.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     // Fonts (KaTeX's) stay files: the page's Content-Security-Policy allows no data: fonts.
     assetsInlineLimit: (file) => (/\.(?:woff2?|ttf)$/.test(file) ? false : undefined),
