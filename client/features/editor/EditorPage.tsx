@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { getDocument } from '../documents/documentsApi.ts';
 import { pendingDocuments } from '../documents/pendingDocuments.ts';
 import { DocumentScreen } from './DocumentScreen.tsx';
-import { LoadFailed, MissingDocument, TrashedDocument } from './DocumentUnavailable.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import type { Draft } from './persistence/draftStore.ts';
 import { settleLiveSave } from './persistence/liveSaves.ts';
 import {
@@ -12,6 +12,15 @@ import {
   UnreadableDocumentError,
   type OpenedDocument,
 } from './persistence/openDocument.ts';
+
+// A document in the trash or missing is shown once the server has said so: these pages load
+// then, as opening a document never needs them (a failed load, maybe offline, is shown at once).
+const TrashedDocument = lazy(() =>
+  import('./DocumentUnavailable.tsx').then((module) => ({ default: module.TrashedDocument })),
+);
+const MissingDocument = lazy(() =>
+  import('./DocumentUnavailable.tsx').then((module) => ({ default: module.MissingDocument })),
+);
 
 type PageState =
   | { kind: 'loading' }
