@@ -10,12 +10,6 @@ import { randomUuid } from '../../lib/randomUuid.ts';
 import { useProgress } from '../../lib/useProgress.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
-import { keptImagesMessage, uploadInlineImages } from '../editor/uploads/uploadInlineImages.ts';
-import {
-  failedLinkedImagesMessage,
-  uploadLinkedImages,
-} from '../editor/uploads/uploadLinkedImages.ts';
-import { uploadFile } from '../../lib/uploadFile.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { summaryOf } from './documentsApi.ts';
 import { excerptOf } from './excerptOf.ts';
@@ -77,16 +71,24 @@ export function useImportMarkdown() {
 
       // Screenshots embedded as data: addresses become uploaded files before the document is
       // created, so that it is never saved holding them (unless their upload fails).
-      const inline = await run('Uploading images…', () => uploadInlineImages(doc));
+      // The upload code loads with the first import: opening a document never needs it.
+      const inlineImages = await import('../editor/uploads/uploadInlineImages.ts');
+      const inline = await run('Uploading images…', () => inlineImages.uploadInlineImages(doc));
       doc = inline.doc;
-      if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
+      if (inline.kept > 0) {
+        toast.show(inlineImages.keptImagesMessage(inline.kept, inline.reason), 'error');
+      }
       if (companions.length > 0) {
+        const [linkedImages, { uploadFile }] = await Promise.all([
+          import('../editor/uploads/uploadLinkedImages.ts'),
+          import('../../lib/uploadFile.ts'),
+        ]);
         const linked = await run('Uploading images…', () =>
-          uploadLinkedImages(doc, companions, uploadFile),
+          linkedImages.uploadLinkedImages(doc, companions, uploadFile),
         );
         doc = linked.doc;
         if (linked.failed > 0) {
-          toast.show(failedLinkedImagesMessage(linked.failed, linked.reason), 'error');
+          toast.show(linkedImages.failedLinkedImagesMessage(linked.failed, linked.reason), 'error');
         }
       }
 

@@ -7,8 +7,6 @@ import { downloadBlob, downloadText, fileNameForTitle } from '../../../lib/downl
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
-import { withAbsoluteFileUrls } from '../uploads/imageSources.ts';
-import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
 import { loadMarkdownCodec } from './codec.ts';
 
 /** Above this many characters, parsing blocks long enough to show progress at once. */
@@ -35,7 +33,11 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
       run(
         label,
         async () => {
-          const { serializeMarkdown } = await loadMarkdownCodec();
+          // The image address rewriting loads with the codec, on the first export or copy.
+          const [{ serializeMarkdown }, { withAbsoluteFileUrls }] = await Promise.all([
+            loadMarkdownCodec(),
+            import('../uploads/imageSources.ts'),
+          ]);
           // Uploaded images by absolute address, so the file shows them outside Inkwell too.
           const doc = withAbsoluteFileUrls(unchunked(editor.state.doc), window.location.origin);
           return serializeMarkdown(doc);
@@ -97,7 +99,9 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
         await run(
           'Pasting Markdown…',
           async () => {
-            const { parseMarkdown } = await loadMarkdownCodec();
+            // The upload code loads with the codec, on the first paste as Markdown.
+            const [{ parseMarkdown }, { keptImagesMessage, uploadInlineImages }] =
+              await Promise.all([loadMarkdownCodec(), import('../uploads/uploadInlineImages.ts')]);
             const inline = await uploadInlineImages(parseMarkdown(text, editor.schema));
             insertDocument(editor, inline.doc);
             if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
