@@ -3,12 +3,11 @@ import { useCallback } from 'react';
 import type { DocumentMeta } from '../../../common/api/documents.ts';
 import { DEFAULT_LIMITS } from '../../../common/api/limits.ts';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
-import { MarkdownImportError } from '../../../common/editor/markdown/decode.ts';
 import { documentPath, matchRoute, navigate } from '../../app/router.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
 import { useProgress } from '../../lib/useProgress.ts';
-import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import { isMarkdownImportError, loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { summaryOf } from './documentsApi.ts';
@@ -45,7 +44,7 @@ export function useImportMarkdown() {
           return decodeMarkdownFile(new Uint8Array(await file.arrayBuffer()));
         });
       } catch (error) {
-        const message = error instanceof MarkdownImportError ? error.message : null;
+        const message = isMarkdownImportError(error) ? error.message : null;
         toast.show(message ?? "Couldn't read this file. Please try again.", 'error');
         return;
       }
@@ -64,7 +63,7 @@ export function useImportMarkdown() {
           { immediate: text.length > LARGE_TEXT },
         );
       } catch (error) {
-        const message = error instanceof MarkdownImportError ? error.message : null;
+        const message = isMarkdownImportError(error) ? error.message : null;
         toast.show(message ?? `Couldn't import “${file.name}”. Please try again.`, 'error');
         return;
       }

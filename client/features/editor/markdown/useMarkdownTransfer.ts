@@ -1,13 +1,12 @@
 import { unchunked } from '../chunks/chunks.ts';
 import type { Editor } from '@tiptap/core';
 import { useCallback } from 'react';
-import { MarkdownImportError } from '../../../../common/editor/markdown/decode.ts';
 import { useToast } from '../../../components/toastContext.ts';
 import { downloadBlob, downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
-import { loadMarkdownCodec } from './codec.ts';
+import { isMarkdownImportError, loadMarkdownCodec } from './codec.ts';
 
 /** Above this many characters, parsing blocks long enough to show progress at once. */
 const LARGE_TEXT = 200_000;
@@ -15,7 +14,7 @@ const LARGE_TEXT = 200_000;
 const LARGE_DOC = 400_000;
 
 function describe(error: unknown, action: string): string {
-  if (error instanceof MarkdownImportError) return error.message;
+  if (isMarkdownImportError(error)) return error.message;
   return `Couldn't ${action}. Please try again.`;
 }
 
