@@ -13,6 +13,9 @@ export const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  // @tiptap/react imports React's shim of useSyncExternalStore, which hands over to the library's
+  // own hook when there is one: Preact's compatibility layer has it, so the shim is skipped.
+  { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'preact/compat' },
 ];
 
 /**
