@@ -44,6 +44,12 @@ export default defineConfig({
   resolve: {
     alias: [
       ...preactAliases,
+      // @tiptap/react imports fast-equals (2 kB gzip) for one deepEqual; client/lib/deepEqual.ts
+      // compares what Inkwell's editor-state selectors return as it does.
+      {
+        find: /^fast-equals$/,
+        replacement: fileURLToPath(new URL('./client/lib/deepEqual.ts', import.meta.url)),
+      },
       // StarterKit imports Tiptap's link mark even when told `link: false`, and with it linkifyjs
       // (10 kB gzip) that the page would wait for. Inkwell uses its own link mark instead
       // (common/editor/nodes/Link.ts), so StarterKit's import is pointed there.
