@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -13,14 +13,43 @@ export const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  // @tiptap/react imports React's shim of useSyncExternalStore, which hands over to the library's
+  // own hook when there is one: Preact's compatibility layer has it, so the shim is skipped.
+  { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'preact/compat' },
 ];
+
+/**
+ * Points StarterKit's import of @tiptap/extensions at client/features/editor/starterKitExtensions.ts:
+ * StarterKit imports Tiptap's UndoRedo (and with it prosemirror-history, 3 kB gzip) even when told
+ * `undoRedo: false`, as Inkwell always does (a shared document's undo is per writer). Only
+ * StarterKit's import: the editor's Dropcursor and Gapcursor come from the package as before.
+ */
+function starterKitWithoutUndo(): Plugin {
+  const shim = fileURLToPath(
+    new URL('./client/features/editor/starterKitExtensions.ts', import.meta.url),
+  );
+  return {
+    name: 'inkwell:starter-kit-without-undo',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromStarterKit = importer?.replaceAll('\\', '/').includes('/@tiptap/starter-kit/');
+      return source === '@tiptap/extensions' && fromStarterKit ? shim : null;
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), starterKitWithoutUndo()],
   resolve: {
     alias: [
       ...preactAliases,
+      // @tiptap/react imports fast-equals (2 kB gzip) for one deepEqual; client/lib/deepEqual.ts
+      // compares what Inkwell's editor-state selectors return as it does.
+      {
+        find: /^fast-equals$/,
+        replacement: fileURLToPath(new URL('./client/lib/deepEqual.ts', import.meta.url)),
+      },
       // StarterKit imports Tiptap's link mark even when told `link: false`, and with it linkifyjs
       // (10 kB gzip) that the page would wait for. Inkwell uses its own link mark instead
       // (common/editor/nodes/Link.ts), so StarterKit's import is pointed there.
@@ -34,7 +63,21 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    // The polyfill only makes browsers without <link rel="modulepreload"> (before Safari 17 and
+    // Firefox 115) fetch a lazy chunk's imports early; they load them without it all the same.
+    modulePreload: { polyfill: false },
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first page statically needs goes in one chunk. Left to itself the
+          // bundler cuts it into several wherever a lazy chunk shares a part (Preact, Tiptap's
+          // core, the ProseMirror packages), and each cut costs the page gzip's shared dictionary
+          // and a request: moving a 2 kB page out to a lazy chunk made the first download larger.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
     // Fonts (KaTeX's) stay files: the page's Content-Security-Policy allows no data: fonts.
     assetsInlineLimit: (file) => (/\.(?:woff2?|ttf)$/.test(file) ? false : undefined),
   },

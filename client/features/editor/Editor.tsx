@@ -62,9 +62,9 @@ export function useInkwellEditor({
       // pasted `**x**` into bold; Markdown is converted only by "Paste as Markdown".
       enablePasteRules: false,
       extensions: [
+        // No undoRedo: read-only on the saved copy, then undo per writer on the shared document
+        // (collab/Collaboration.ts).
         ...editorExtensions({
-          // Under collaboration, undo is per writer (collab/Collaboration.ts).
-          ...(collab ? { undoRedo: false as const } : {}),
           markdown: {
             onMarkdownText: (text) => markdown.current.onMarkdownText(text),
             onMarkdownFile: (file, companions) => markdown.current.onMarkdownFile(file, companions),

@@ -2,7 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
-import { HtmlTokenizer } from '../../../common/editor/html/tokenize.ts';
+import { htmlTooDeepIfReady } from './nodeViews/htmlSanitizer.ts';
 import { forEachBlock, isChunk } from './chunks/chunks.ts';
 
 /** How deep the blocks in `block` nest, `block` itself counting 1 (MAX_DEPTH's count). */
@@ -67,19 +67,22 @@ export function depthProblem(tr: Transaction, what: string): string | null {
  */
 export const MAX_HTML_NESTING = 512;
 
-/** Elements that never hold others: they open no level. */
-const VOID_ELEMENTS = new Set(
-  'area base br col embed hr img input link meta param source track wbr keygen'.split(' '),
-);
-
-/** Whether the elements of `html` nest deeper than {@link MAX_HTML_NESTING}. */
+/**
+ * Whether the elements of `html` nest deeper than {@link MAX_HTML_NESTING}: read by the HTML
+ * tokenizer (htmlDepth.ts) once the code an HTML paste needs has loaded, which every paste waits
+ * for (htmlSanitizer.ts). Before that, as for a drop right after its drag began or a paste when
+ * that code could not load, the DOM the browser builds from the HTML is measured, without
+ * recursion: browsers cap the nesting they build, and the editor reads that same DOM.
+ */
 export function isHtmlTooDeep(html: string): boolean {
-  const tokenizer = new HtmlTokenizer(html);
-  let depth = 0;
-  for (let token = tokenizer.next(); token; token = tokenizer.next()) {
-    if (token.type !== 'tag' || VOID_ELEMENTS.has(token.name)) continue;
-    if (token.closing) depth = Math.max(0, depth - 1);
-    else if (!token.selfClosing && ++depth > MAX_HTML_NESTING) return true;
+  const checked = htmlTooDeepIfReady(html);
+  if (checked !== null) return checked;
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const stack: Array<[Element, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    if (depth > MAX_HTML_NESTING) return true;
+    for (const child of element.children) stack.push([child, depth + 1]);
   }
   return false;
 }
