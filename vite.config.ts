@@ -38,9 +38,26 @@ function starterKitWithoutUndo(): Plugin {
   };
 }
 
+/**
+ * Marks as pure the four DOM type checks lib0's dom.js builds when it loads (`$.$custom(...)`,
+ * whose results nothing in the app reads): y-tiptap imports dom.js for two helpers, and those
+ * calls alone kept lib0's schema.js (2.3 kB gzip) in the shared document's chunk.
+ */
+function lib0DomChecksPure(): Plugin {
+  return {
+    name: 'inkwell:lib0-dom-checks-pure',
+    transform: {
+      filter: { id: /node_modules[\\/]lib0[\\/]dom\.js$/ },
+      handler(code) {
+        return code.replaceAll('= $.$custom(', '= /* @__PURE__ */ $.$custom(');
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), starterKitWithoutUndo()],
+  plugins: [react(), starterKitWithoutUndo(), lib0DomChecksPure()],
   resolve: {
     alias: [
       ...preactAliases,
@@ -74,7 +91,15 @@ export default defineConfig({
           // bundler cuts it into several wherever a lazy chunk shares a part (Preact, Tiptap's
           // core, the ProseMirror packages), and each cut costs the page gzip's shared dictionary
           // and a request: moving a 2 kB page out to a lazy chunk made the first download larger.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The shared document's code (Yjs, the provider, the device copy, the binding) arrives
+            // together once the saved copy shows: one chunk, for the same reason.
+            {
+              name: 'shared-document',
+              test: /node_modules\/(?:yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@tiptap\/y-tiptap|@tiptap\/extension-collaboration)\/|features\/editor\/collab\/(?!downloadSetAside|setAsideCopy)/,
+            },
+          ],
         },
       },
     },

@@ -18,7 +18,6 @@ import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
 import { caretUserOf } from './collab/caretUser.ts';
 import { SET_ASIDE_NOTICE } from './collab/connectionEnd.ts';
-import { downloadSetAside } from './collab/downloadSetAside.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
 import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
@@ -88,7 +87,12 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
           label: 'Download it as Markdown',
           run: () => {
             const schema = editorRef.current?.schema;
-            if (schema) void downloadSetAside(update, schema, getTitle());
+            // Loaded on use: a copy is set aside rarely, and opening a document never needs it.
+            if (schema) {
+              void import('./collab/downloadSetAside.ts').then(({ downloadSetAside }) =>
+                downloadSetAside(update, schema, getTitle()),
+              );
+            }
           },
         }),
     }),

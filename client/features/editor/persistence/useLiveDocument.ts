@@ -7,7 +7,6 @@ import { saveDocument } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
 import { REVOKED_NOTICE, SIGNED_OUT_NOTICE, type ConnectionEnd } from '../collab/connectionEnd.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
-import { keepAside } from './keepAside.ts';
 import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
 import type { OpenedDocument } from './openDocument.ts';
 import { isRefusal } from './saveFailure.ts';
@@ -192,7 +191,10 @@ export function useLiveDocument(
       };
       const reopen = async (refused: SharedDocument) => {
         const update = await refused.setAside();
-        await keepAside(id, update).catch(() => undefined);
+        // The device database (idb) loads only here: a refused copy is rare.
+        await import('./keepAside.ts')
+          .then(({ keepAside }) => keepAside(id, update))
+          .catch(() => undefined);
         latest.current.onSetAside?.(update);
         await open();
       };
