@@ -63,22 +63,63 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'longtask' });
 
-function hasHeading(text: string): boolean {
+/** Messages received over the page's WebSockets: when, and how many bytes. */
+let socketMessages: { at: number; bytes: number }[] = [];
+/** When each WebSocket opened. */
+let socketsOpened: number[] = [];
+
+/**
+ * The page's WebSocket, timed: the live document's connection and first sync are part of what an
+ * import costs (the provider makes its socket with whatever `WebSocket` is when it connects).
+ */
+class TimedWebSocket extends WebSocket {
+  constructor(url: string | URL, protocols?: string | string[]) {
+    super(url, protocols);
+    this.addEventListener('open', () => socketsOpened.push(performance.now()));
+    this.addEventListener('message', (event: MessageEvent<unknown>) => {
+      const { data } = event;
+      const bytes =
+        data instanceof ArrayBuffer ? data.byteLength : data instanceof Blob ? data.size : 0;
+      socketMessages.push({ at: performance.now(), bytes });
+    });
+  }
+}
+window.WebSocket = TimedWebSocket;
+
+/** The answer to the last `POST /api/documents` at or after `since`, NaN when none. */
+function createdAt(since: number): number {
+  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const created = entries.filter(
+    (e) => new URL(e.name).pathname === '/api/documents' && e.startTime >= since,
+  );
+  return created.at(-1)?.responseEnd ?? Number.NaN;
+}
+
+/** Whether the heading is among the last blocks of an editable editor, a read-only one, or none. */
+function headingIn(text: string): 'editable' | 'readOnly' | null {
+  let found: 'readOnly' | null = null;
   const editors = document.querySelectorAll('.ProseMirror');
   for (const editor of editors) {
-    // Inkwell's editor holds its blocks in chunks (the last may hold only a few, so the walk goes
-    // on into the chunks before it); the bare editor holds them directly.
-    let seen = 0;
-    for (let top = editor.lastElementChild; top && seen < TAIL_BLOCKS;) {
-      const chunked = top.classList.contains('ink-chunk');
-      let block = chunked ? top.lastElementChild : top;
-      while (block && seen < TAIL_BLOCKS) {
-        if (/^H[1-6]$/.test(block.tagName) && block.textContent?.trim() === text) return true;
-        seen++;
-        block = chunked ? block.previousElementSibling : null;
-      }
-      top = top.previousElementSibling;
+    if (!hasHeading(editor, text)) continue;
+    if (editor.getAttribute('contenteditable') === 'true') return 'editable';
+    found = 'readOnly';
+  }
+  return found;
+}
+
+function hasHeading(editor: Element, text: string): boolean {
+  // Inkwell's editor holds its blocks in chunks (the last may hold only a few, so the walk goes
+  // on into the chunks before it); the bare editor holds them directly.
+  let seen = 0;
+  for (let top = editor.lastElementChild; top && seen < TAIL_BLOCKS;) {
+    const chunked = top.classList.contains('ink-chunk');
+    let block = chunked ? top.lastElementChild : top;
+    while (block && seen < TAIL_BLOCKS) {
+      if (/^H[1-6]$/.test(block.tagName) && block.textContent?.trim() === text) return true;
+      seen++;
+      block = chunked ? block.previousElementSibling : null;
     }
+    top = top.previousElementSibling;
   }
   return false;
 }
@@ -100,17 +141,36 @@ const probe: BenchProbe = {
   },
   watch(headingText) {
     fileChosenAt = null;
+    socketMessages = [];
+    socketsOpened = [];
     const watchedAt = performance.now();
+    let readOnlyAt = Number.NaN;
     shownPromise = new Promise((resolve) => {
       const check = () => {
-        if (!hasHeading(headingText)) {
+        const where = headingIn(headingText);
+        if (where !== 'editable') {
+          // Painted by the time the next frame runs its callbacks.
+          if (where === 'readOnly' && Number.isNaN(readOnlyAt)) {
+            void afterPaint().then((at) => (readOnlyAt = at));
+          }
           requestAnimationFrame(check);
           return;
         }
         const inDomAt = performance.now();
         setTimeout(() => {
           const start = fileChosenAt ?? watchedAt;
-          resolve({ inDom: inDomAt - start, painted: performance.now() - start });
+          const synced = socketMessages
+            .filter((m) => m.at <= inDomAt)
+            .reduce((a, b) => (b.bytes > a.bytes ? b : a), { at: Number.NaN, bytes: 0 });
+          resolve({
+            inDom: inDomAt - start,
+            painted: performance.now() - start,
+            readOnly: readOnlyAt - start,
+            created: createdAt(start) - start,
+            socketOpen: (socketsOpened[0] ?? Number.NaN) - start,
+            synced: synced.at - start,
+            syncedBytes: synced.bytes,
+          });
         }, 0);
       };
       requestAnimationFrame(check);
