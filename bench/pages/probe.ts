@@ -86,6 +86,9 @@ class TimedWebSocket extends WebSocket {
 }
 window.WebSocket = TimedWebSocket;
 
+// The app's own scripts fill the default buffer of 250 entries; the create request comes after.
+performance.setResourceTimingBufferSize(100_000);
+
 /** The answer to the last `POST /api/documents` at or after `since`, NaN when none. */
 function createdAt(since: number): number {
   const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
