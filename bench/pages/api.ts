@@ -56,6 +56,8 @@ export interface KeystrokeSamples {
  * event (or `watch()` when none came); NaN for a milestone that did not happen.
  */
 export interface ShownTimings {
+  /** The start itself, as the page's `performance.now()`. */
+  start: number;
   /** The heading in the DOM of an editable editor (the app's: the one on the shared document). */
   inDom: number;
   /** A timeout set in the frame that found it there (≈ painted). */
