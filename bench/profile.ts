@@ -108,6 +108,7 @@ function printPhases(recording: Recording<ShownTimings>): void {
   const milestones: [string, number][] = [
     ['file chosen', 0],
     ['read-only copy painted', shown.readOnly],
+    ['POST /api/documents sent (create)', shown.createSent],
     ['POST /api/documents answered', shown.created],
     ['WebSocket open', shown.socketOpen],
     [`first sync's content received (${formatBytes(shown.syncedBytes)})`, shown.synced],

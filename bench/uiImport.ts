@@ -27,7 +27,8 @@ const orderOf = (at: number) => (Number.isNaN(at) ? Infinity : at);
 function phaseRows(runs: readonly ShownTimings[]): string[][] {
   const phases: [string, (t: ShownTimings) => number][] = [
     ['read-only copy painted (parse, open, paint)', (t) => t.readOnly],
-    ['POST /api/documents answered (create)', (t) => t.created],
+    ['POST /api/documents sent (create)', (t) => t.createSent],
+    ['POST /api/documents answered', (t) => t.created],
     ['WebSocket open', (t) => t.socketOpen],
     [
       `first sync's content received (${formatBytes(median(runs.map((t) => t.syncedBytes)))})`,

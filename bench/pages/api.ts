@@ -64,7 +64,9 @@ export interface ShownTimings {
   painted: number;
   /** The heading first painted in an editor that is not editable (the saved copy shown while connecting). */
   readOnly: number;
-  /** The answer to `POST /api/documents` (the document made in the tab, created on the server). */
+  /** `POST /api/documents` sent (the document made in the tab, to be created on the server). */
+  createSent: number;
+  /** Its answer received (headers). */
   created: number;
   /** The first WebSocket opened after the start. */
   socketOpen: number;

@@ -86,16 +86,71 @@ class TimedWebSocket extends WebSocket {
 }
 window.WebSocket = TimedWebSocket;
 
-// The app's own scripts fill the default buffer of 250 entries; the create request comes after.
-performance.setResourceTimingBufferSize(100_000);
+/** Each `POST /api/documents` the page made: when it was sent and when its answer came. */
+let creates: { sent: number; answered: number }[] = [];
 
-/** The answer to the last `POST /api/documents` at or after `since`, NaN when none. */
-function createdAt(since: number): number {
-  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-  const created = entries.filter(
-    (e) => new URL(e.name).pathname === '/api/documents' && e.startTime >= since,
+function isCreate(method: string, url: string): boolean {
+  return method === 'POST' && new URL(url, location.href).pathname === '/api/documents';
+}
+
+/** The page's `fetch`, timing document creation (small bodies are sent by the page itself). */
+const pageFetch = window.fetch.bind(window);
+window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = input instanceof Request ? input.url : String(input);
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  if (!isCreate(method, url)) return pageFetch(input, init);
+  const create = { sent: performance.now(), answered: Number.NaN };
+  creates.push(create);
+  const response = await pageFetch(input, init);
+  create.answered = performance.now();
+  return response;
+};
+
+/** What the app's fetch worker is sent (client/lib/offThreadFetch.ts), as far as read here. */
+interface WorkerRequest {
+  id?: unknown;
+  url?: unknown;
+  init?: { method?: unknown };
+}
+
+/**
+ * The page's workers, timing the creates the app's fetch worker sends (a large body, such as an
+ * imported document's, goes through it): from the request posted to the worker to its reply.
+ */
+class TimedWorker extends Worker {
+  constructor(url: string | URL, options?: WorkerOptions) {
+    super(url, options);
+    const waiting = new Map<unknown, { sent: number; answered: number }>();
+    const post = this.postMessage.bind(this) as (message: unknown, options?: object) => void;
+    Object.defineProperty(this, 'postMessage', {
+      value: (message: unknown, transfer?: object) => {
+        const request = (message ?? {}) as WorkerRequest;
+        const method = request.init?.method;
+        if (typeof method === 'string' && typeof request.url === 'string') {
+          if (isCreate(method, request.url)) {
+            const create = { sent: performance.now(), answered: Number.NaN };
+            creates.push(create);
+            waiting.set(request.id, create);
+          }
+        }
+        post(message, transfer);
+      },
+    });
+    this.addEventListener('message', (event: MessageEvent<{ id?: unknown } | null>) => {
+      const create = waiting.get(event.data?.id);
+      if (!create) return;
+      create.answered = performance.now();
+      waiting.delete(event.data?.id);
+    });
+  }
+}
+window.Worker = TimedWorker;
+
+/** The last create sent at or after `since`, NaN for each part when none. */
+function createOf(since: number): { sent: number; answered: number } {
+  return (
+    creates.filter((c) => c.sent >= since).at(-1) ?? { sent: Number.NaN, answered: Number.NaN }
   );
-  return created.at(-1)?.responseEnd ?? Number.NaN;
 }
 
 /**
@@ -151,6 +206,7 @@ const probe: BenchProbe = {
     fileChosenAt = null;
     socketMessages = [];
     socketsOpened = [];
+    creates = [];
     const watchedAt = performance.now();
     let readOnlyAt = Number.NaN;
     shownPromise = new Promise((resolve) => {
@@ -175,7 +231,8 @@ const probe: BenchProbe = {
             inDom: inDomAt - start,
             painted: performance.now() - start,
             readOnly: readOnlyAt - start,
-            created: createdAt(start) - start,
+            createSent: createOf(start).sent - start,
+            created: createOf(start).answered - start,
             socketOpen: (socketsOpened[0] ?? Number.NaN) - start,
             synced: synced.at - start,
             syncedBytes: synced.bytes,
