@@ -133,7 +133,25 @@ function printPhases(recording: Recording<ShownTimings>): void {
         `native ${formatMs(of(NATIVE))}, GC ${formatMs(of(GC))}`,
     );
     for (const [name, ms] of js) console.log(`    ${formatMs(ms).padStart(9)}  ${name}`);
+    const scripts = top(byScript(times), PHASE_FUNCTIONS)
+      .map(([file, ms]) => `${file} ${formatMs(ms)}`)
+      .join(', ');
+    console.log(`    by script: ${scripts}`);
   }
+}
+
+/**
+ * Self time grouped by the script it ran in (`name file:line` → file), DOM calls and built-ins
+ * (named without a file) as one group; idle and garbage collection left out.
+ */
+function byScript(times: Breakdown): Breakdown {
+  const grouped: Breakdown = new Map();
+  for (const [name, ms] of times) {
+    if (name === IDLE || name === GC) continue;
+    const file = name === NATIVE ? name : (/ (\S+):\d+$/.exec(name)?.[1] ?? '(DOM, built-ins)');
+    grouped.set(file, (grouped.get(file) ?? 0) + ms);
+  }
+  return grouped;
 }
 
 /** How many functions each phase lists. */
