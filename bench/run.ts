@@ -1,6 +1,5 @@
 import { aiGateway } from './aiGateway.ts';
 import { aiStream } from './aiStream.ts';
-import { autosave } from './autosave.ts';
 import { collabEcho } from './collabEcho.ts';
 import { collabLoad } from './collabLoad.ts';
 import { collabOpen } from './collabOpen.ts';
@@ -28,7 +27,6 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   keystrokeCollab,
   uiImport,
   bundleSize,
-  autosave,
   coldStart,
   aiGateway,
   aiStream,
