@@ -1,9 +1,11 @@
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
+import { ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
 import { htmlTooDeepIfReady } from './nodeViews/htmlSanitizer.ts';
 import { forEachBlock, isChunk } from './chunks/chunks.ts';
+import { isRemoteChange } from './collab/remoteChange.ts';
 
 /** How deep the blocks in `block` nest, `block` itself counting 1 (MAX_DEPTH's count). */
 function blockDepth(block: ProseMirrorNode): number {
@@ -97,19 +99,30 @@ export interface DepthLimitOptions {
   onRefused: (message: string) => void;
 }
 
-/** What a transaction from the clipboard or a drop is called in the message, or null. */
-function transferOf(tr: Transaction): string | null {
-  if (!tr.docChanged) return null;
+/**
+ * What a transaction of this writer's that may nest blocks deeper is called in the message, or
+ * null when it cannot (typing text, a change from the shared document, which the server checked).
+ */
+function deepeningOf(tr: Transaction): string | null {
+  if (!tr.docChanged || isRemoteChange(tr)) return null;
   const uiEvent: unknown = tr.getMeta('uiEvent');
   if (uiEvent === 'drop') return 'What you dropped';
   if (uiEvent === 'paste' || tr.getMeta('paste') === true) return 'What you pasted';
-  return null;
+  // Blocks nest deeper only where a step wraps (a quote, a list level by Tab) or inserts blocks;
+  // text typed into a block is never measured.
+  const mayDeepen = tr.steps.some(
+    (step) =>
+      step instanceof ReplaceAroundStep ||
+      (step instanceof ReplaceStep && step.slice.content.content.some((node) => !node.isInline)),
+  );
+  return mayDeepen ? 'That change' : null;
 }
 
 /**
- * Refuses, whole, a paste or drop that would nest blocks deeper than a document may
- * (docs/limits.md): the server would refuse every later save of the document. Nothing of it is
- * inserted and the writer is told why. HTML nested past {@link MAX_HTML_NESTING} is refused
+ * Refuses, whole, a paste, drop or edit of this writer's (a Tab in a list, a quote around a
+ * quote) that would nest blocks deeper than a document may (docs/limits.md): the server would
+ * refuse the change, and with it the editor's unsaved edits. Nothing of it is applied and the
+ * writer is told why. HTML nested past {@link MAX_HTML_NESTING} is refused
  * before it is read.
  */
 export const DepthLimit = Extension.create<DepthLimitOptions>({
@@ -145,7 +158,7 @@ export const DepthLimit = Extension.create<DepthLimitOptions>({
           handleDrop: takeRefusal,
         },
         filterTransaction: (tr) => {
-          const what = transferOf(tr);
+          const what = deepeningOf(tr);
           const problem = what ? depthProblem(tr, what) : null;
           if (problem) options.onRefused(problem);
           return problem === null;

@@ -7,17 +7,12 @@ import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.t
 import { chunkBlocks } from '../chunks/chunks.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
+import { REMOTE_CHANGE } from './remoteChange.ts';
 import { buildTopBlock, createMeta, type RepairReport, type YMeta } from './yToProsemirror.ts';
 
-/** Meta of an editor transaction that brings changes from the shared document (someone else's, or an undo). */
-export const REMOTE_CHANGE = 'inkwellCollabRemote';
+export { isRemoteChange, REMOTE_CHANGE } from './remoteChange.ts';
 /** Meta of a remote transaction made by this writer's undo or redo. */
 export const UNDO_CHANGE = 'inkwellCollabUndo';
-
-/** Whether `tr` came from the shared document rather than from this writer's typing. */
-export function isRemoteChange(tr: Pick<Transaction, 'getMeta'>): boolean {
-  return tr.getMeta(REMOTE_CHANGE) === true;
-}
 
 type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
 
