@@ -43,7 +43,40 @@ function linkedBadge(marks: unknown): Y.XmlElement {
   return paragraph;
 }
 
+/**
+ * Inserts at `index` of `fragment` `levels` blockquotes, one inside the other, around a
+ * paragraph of `text`: each into the one before once it is in the document, as Yjs integrates a
+ * new element's children recursively and a client built deeper than the call stack allows.
+ */
+function insertQuotes(fragment: Y.XmlFragment, index: number, levels: number, text: string) {
+  let parent: Y.XmlFragment | Y.XmlElement = fragment;
+  for (let level = 0; level < levels; level++) {
+    const quote: Y.XmlElement = new Y.XmlElement('blockquote');
+    parent.insert(parent === fragment ? index : 0, [quote]);
+    parent = quote;
+  }
+  parent.insert(0, [element('paragraph', text)]);
+}
+
 describe('the schema guard of live updates', () => {
+  it('refuses blocks nested past the limit, however deep, and takes them at the limit', () => {
+    const { guard, updateOf } = setup();
+    expect(guard.check(updateOf((f) => insertQuotes(f, 1, 99, 'at the limit')))).toEqual({
+      problem: null,
+      changed: true,
+    });
+    for (const levels of [100, 20_000]) {
+      // Each from a client of its own: a refused update is no cause the next may build on.
+      const other = setup();
+      const { problem } = other.guard.check(
+        other.updateOf((f) => insertQuotes(f, 0, levels, 'deep')),
+      );
+      expect(problem).toBe(
+        `The update nests blocks ${levels + 1} levels deep; a document may nest 100.`,
+      );
+    }
+  });
+
   it('accepts an inline image carrying a link, as the editor writes a README badge', () => {
     const { guard, updateOf } = setup();
     const update = updateOf((f) =>

@@ -1,7 +1,9 @@
 import type { Schema } from '@tiptap/pm/model';
 import * as Y from 'yjs';
 import type { JSONContent } from '@tiptap/core';
+import { MAX_DEPTH } from '../../common/api/limits.ts';
 import { restoreCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
+import { countsAsLevel } from '../../common/editor/documentDepth.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
 import { schemaProblem } from '../documents/validateContent.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
@@ -126,6 +128,12 @@ export class SchemaGuard {
   }
 
   private blockProblem(block: Y.XmlElement): string | null {
+    // Measured before anything below walks the block recursively: a modified client could nest
+    // it deeper than the call stack goes, and an editor refuses such a change (depthLimit.ts).
+    const depth = nestingDepth(block);
+    if (depth > MAX_DEPTH) {
+      return `The update nests blocks ${depth} levels deep; a document may nest ${MAX_DEPTH}.`;
+    }
     // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts): restored
     // here so that the schema and the link rules check them like any other mark, and refused,
     // not dropped, when the schema would not take them.
@@ -148,6 +156,22 @@ export class SchemaGuard {
         JSON.stringify(this.schema.nodeFromJSON(json).toJSON());
     return same ? null : 'The update holds a link, image or HTML that is not allowed.';
   }
+}
+
+/** How deep `block` nests, itself counting 1, as MAX_DEPTH counts it (documentDepth.ts); iterative. */
+function nestingDepth(block: Y.XmlElement): number {
+  const stack: Array<[Y.XmlElement, number]> = [[block, 1]];
+  let deepest = 1;
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of element.toArray()) {
+      if (!(child instanceof Y.XmlElement)) continue;
+      const node = { type: child.nodeName, content: child.length > 0 ? [] : undefined };
+      stack.push([child, countsAsLevel(node, element.nodeName) ? depth + 1 : depth]);
+    }
+  }
+  return deepest;
 }
 
 /** The child of `fragment` that holds `type`, or null when `type` is not inside `fragment`. */
