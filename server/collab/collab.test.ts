@@ -300,18 +300,28 @@ function message(
 }
 
 /** A raw socket signed in as `client`, recording the document name of every message it gets. */
-async function rawSocket(
-  client: TestClient,
-): Promise<{ socket: WebSocket; names: string[]; closed: Promise<number> }> {
+async function rawSocket(client: TestClient): Promise<{
+  socket: WebSocket;
+  names: string[];
+  closed: Promise<number>;
+  reason: Promise<string>;
+}> {
   const Socket = socketClass(new URL(client.server.url).origin, cookieOf(client));
   const socket = new Socket(`${client.server.url.replace(/^http/, 'ws')}/api/collab`);
   const names: string[] = [];
   socket.on('message', (data: Buffer) => {
     names.push(decoding.readVarString(decoding.createDecoder(new Uint8Array(data))));
   });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  const closedWith = new Promise<[number, string]>((resolve) =>
+    socket.once('close', (code, reason: Buffer) => resolve([code, reason.toString()])),
+  );
   await new Promise((resolve) => socket.once('open', resolve));
-  return { socket, names, closed };
+  return {
+    socket,
+    names,
+    closed: closedWith.then(([code]) => code),
+    reason: closedWith.then(([, reason]) => reason),
+  };
 }
 
 const auth = (name: string) =>
@@ -404,6 +414,8 @@ describeWithServer('hostile messages on the live socket', (context) => {
     flood.socket.send(auth(document.id));
     for (let i = 0; i < 1_000; i += 1) flood.socket.send(syncStep1(document.id));
     expect(await flood.closed).toBe(1008);
+    // A reason of its own: the client reconnects instead of setting its device copy aside.
+    expect(await flood.reason).toBe('too-many-messages');
   });
 
   it('answers nothing about a document the socket was not admitted to', async () => {

@@ -41,8 +41,13 @@ export const CLOSE = {
   signedOut: { code: 4401, reason: 'signed-out' },
   /** Access to a document on the socket was taken away. */
   revoked: { code: 4403, reason: 'access-revoked' },
-  /** Something the client sent was refused (malformed, invalid for the schema, too many). */
+  /** Something the client sent was refused (malformed, invalid for the schema). */
   refused: { code: 1008, reason: 'refused' },
+  /**
+   * More messages a second than typing sends: nothing the client holds was refused, so its
+   * device copy is not set aside (client/features/editor/collab/connectionEnd.ts).
+   */
+  tooManyMessages: { code: 1008, reason: 'too-many-messages' },
   /** The document would grow past its size limit. */
   tooLarge: { code: 1009, reason: 'document-too-large' },
   /** The server could not load a document. */

@@ -48,8 +48,12 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
           }
           inWindow += 1;
           // Text frames are not part of the protocol; a flood is not typing.
-          if (!(event.data instanceof ArrayBuffer) || inWindow > MAX_MESSAGES_PER_SECOND) {
+          if (!(event.data instanceof ArrayBuffer)) {
             ws.close(CLOSE.refused.code, CLOSE.refused.reason);
+            return;
+          }
+          if (inWindow > MAX_MESSAGES_PER_SECOND) {
+            ws.close(CLOSE.tooManyMessages.code, CLOSE.tooManyMessages.reason);
             return;
           }
           const data = new Uint8Array(event.data);

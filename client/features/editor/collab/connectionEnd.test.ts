@@ -12,6 +12,8 @@ describe('connectionEndOf', () => {
     // Hocuspocus's close message for one document on a socket that stays open.
     expect(connectionEndOf({ code: 1000, reason: 'access-revoked' })).toBe('revoked');
     expect(connectionEndOf({ code: 1008, reason: 'refused' })).toBe('refused-update');
+    // A flood refuses nothing the device holds (server/routes/collab.ts).
+    expect(connectionEndOf({ code: 1008, reason: 'too-many-messages' })).toBeNull();
     for (const code of [1000, 1006, 1011, 1012]) expect(connectionEndOf({ code })).toBeNull();
     expect(connectionEndOf(undefined)).toBeNull();
   });

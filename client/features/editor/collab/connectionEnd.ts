@@ -20,6 +20,8 @@ export const SIGNED_OUT_CODE = 4401;
 export const REVOKED_CODE = 4403;
 export const REVOKED_REASON = 'access-revoked';
 export const REFUSED_CODE = 1008;
+/** 1008 for more messages a second than typing sends: nothing held was refused; reconnect. */
+export const TOO_MANY_MESSAGES_REASON = 'too-many-messages';
 
 /** A close of the socket, or Hocuspocus's close message for one document (code 1000 then). */
 export interface CloseLike {
@@ -32,7 +34,9 @@ export function connectionEndOf(event: CloseLike | undefined): ConnectionEnd | n
   if (!event) return null;
   if (event.code === SIGNED_OUT_CODE) return 'signed-out';
   if (event.code === REVOKED_CODE || event.reason === REVOKED_REASON) return 'revoked';
-  if (event.code === REFUSED_CODE) return 'refused-update';
+  if (event.code === REFUSED_CODE && event.reason !== TOO_MANY_MESSAGES_REASON) {
+    return 'refused-update';
+  }
   return null;
 }
 
