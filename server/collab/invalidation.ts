@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import IORedis from 'ioredis';
+import { Redis as IORedis } from 'ioredis';
 import type { Logger } from '../logger.ts';
 
 /**

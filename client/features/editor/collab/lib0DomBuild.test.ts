@@ -8,7 +8,7 @@ import viteConfig from '../../../../vite.config.ts';
 
 interface TransformPlugin {
   name: string;
-  transform: { filter: { id: RegExp }; handler: (code: string) => string };
+  transform: { filter: { id: RegExp }; handler: (code: string) => { code: string; map: null } };
 }
 
 function lib0Plugin(): TransformPlugin {
@@ -30,7 +30,7 @@ describe('the browser build of lib0/dom.js', () => {
     const { filter, handler } = lib0Plugin().transform;
     expect(filter.id.test(path)).toBe(true);
     expect(filter.id.test(path.replace('dom.js', 'schema.js'))).toBe(false);
-    const built = handler(source);
+    const built = handler(source).code;
     expect(built.match(/\/\* @__PURE__ \*\/ \$\.\$custom\(/g)).toHaveLength(4);
     expect(built).not.toMatch(/= \$\.\$custom\(/);
   });
