@@ -198,7 +198,14 @@ export function useLiveDocument(
         if (made) {
           // The editor is made once, on this document, editable: the owner made it.
           setLive({ shared: opening, readOnly: false });
-          await create();
+          try {
+            await create();
+          } catch (error) {
+            // Refused for good (too large, invalid): nothing typed here could be stored.
+            if (shared === opening && isRefusal(error))
+              setLive({ shared: opening, readOnly: true });
+            throw error;
+          }
           // Even when the page has closed it: edits made meanwhile go to the server now.
           if (shared !== opening) return;
           contentStatus = opening.status.get();
