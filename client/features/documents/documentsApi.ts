@@ -63,13 +63,8 @@ export interface DocumentWithId {
   id: string;
   /** The title ('' for untitled). */
   title: string;
-  /** The content as JSON text; absent when the Yjs state is sent instead. */
-  content?: string;
-  /**
-   * The document's Yjs state as base64, from a tab that edits it live already: the server derives
-   * the content from it and stores both (docs/ARCHITECTURE.md "Live collaboration").
-   */
-  yjsState?: string;
+  /** The content as JSON text. */
+  content: string;
 }
 
 /**
@@ -78,13 +73,10 @@ export interface DocumentWithId {
  * (pagehide), null when the request is too large for the browser to send after the page has gone.
  */
 export function createDocumentWithId(
-  { id, title, content, yjsState }: DocumentWithId,
+  { id, title, content }: DocumentWithId,
   keepalive = false,
 ): Promise<DocumentMeta> | null {
-  let body = `{"id":${JSON.stringify(id)},"title":${JSON.stringify(title)}`;
-  if (content !== undefined) body += `,"content":${content}`;
-  if (yjsState !== undefined) body += `,"yjsState":${JSON.stringify(yjsState)}`;
-  body += '}';
+  const body = `{"id":${JSON.stringify(id)},"title":${JSON.stringify(title)},"content":${content}}`;
   if (keepalive && !fitsKeepalive(body)) return null;
   return api
     .post('/api/documents?echo=0', new JsonText(body), (s) => s.createdDocumentResponseSchema, {
