@@ -85,7 +85,7 @@ export function documentIdOf(page: Page): string {
   return id;
 }
 
-interface JsonNode {
+export interface JsonNode {
   text?: string;
   content?: JsonNode[];
 }

@@ -2,6 +2,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DocumentRecord } from '../common/api/documents.ts';
+import {
+  caretAtEnd,
+  plainText,
+  type JsonNode,
+  saved,
+  textOf,
+  waitForCharacters,
+  waitForText,
+} from './collabPage.ts';
 import { editorLocator, openEditor, TOP_LEVEL, type EditorSession } from './editorPage.ts';
 import { appUrl, useBrowser } from './harness.ts';
 
@@ -13,68 +22,6 @@ import { appUrl, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 
-const saved = (page: Page) =>
-  page.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
-
-/** The document's text, without the other writers' caret labels. */
-const textOf = (page: Page) =>
-  page.evaluate(() => {
-    const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as HTMLElement | undefined;
-    copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
-    return copy?.textContent ?? '';
-  });
-
-/** Waits until the page's document text (without caret labels) is `text`. */
-async function waitForText(page: Page, text: string): Promise<void> {
-  await page
-    .waitForFunction(
-      (expected) => {
-        const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as
-          HTMLElement | undefined;
-        copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
-        return copy?.textContent === expected;
-      },
-      text,
-      { timeout: 15_000 },
-    )
-    .catch(async (error: unknown) => {
-      throw new Error(
-        `expected ${JSON.stringify(text)}, the page shows ${JSON.stringify(await textOf(page))}`,
-        { cause: error },
-      );
-    });
-}
-
-/** Puts the caret at the end of the document. */
-async function caretAtEnd(page: Page) {
-  await editorLocator(page).click();
-  await page.keyboard.press('Control+End');
-}
-
-/** Waits until the page's document holds exactly `chars` (in any order), and returns its text. */
-async function waitForCharacters(page: Page, chars: string): Promise<string> {
-  const sorted = [...chars.replace(/\s/g, '')].sort().join('');
-  await page
-    .waitForFunction(
-      (expected) => {
-        const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as
-          HTMLElement | undefined;
-        copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
-        const text = copy?.textContent ?? '';
-        return [...text.replace(/\s/g, '')].sort().join('') === expected;
-      },
-      sorted,
-      { timeout: 15_000 },
-    )
-    .catch(async (error: unknown) => {
-      throw new Error(
-        `expected the characters of ${JSON.stringify(chars)}, the page shows ${JSON.stringify(await textOf(page))}`,
-        { cause: error },
-      );
-    });
-  return textOf(page);
-}
-
 /** The server's copy of the open document, as a fresh reader gets it. */
 async function serverText(session: EditorSession, pageOrUrl: Page | string): Promise<string> {
   const url = typeof pageOrUrl === 'string' ? pageOrUrl : pageOrUrl.url();
@@ -83,14 +30,6 @@ async function serverText(session: EditorSession, pageOrUrl: Page | string): Pro
   const { document } = (await res.json()) as { document: DocumentRecord };
   return JSON.stringify(document.content);
 }
-
-interface Node {
-  text?: string;
-  content?: Node[];
-}
-
-/** The text of a node of document JSON. */
-const plainText = (node: Node): string => node.text ?? (node.content ?? []).map(plainText).join('');
 
 /** The same account in a second window of its own (its own network switch). */
 async function secondWindow(
@@ -134,7 +73,7 @@ test('two tabs typing into the same paragraph at once end with the same text and
   await tabA.reload();
   assert.equal(await waitForCharacters(tabA, everything), inA);
   // Concurrent typing at one spot interleaves; what matters is that nothing is lost or doubled.
-  const stored = (JSON.parse(await serverText(session, tabA)) as { content: Node[] }).content;
+  const stored = (JSON.parse(await serverText(session, tabA)) as { content: JsonNode[] }).content;
   assert.equal(stored.map(plainText).join(''), inA, 'the server stores what the tabs show');
   assert.deepEqual(session.errors, []);
   await session.close();
@@ -410,7 +349,7 @@ test('two tabs opening an empty document at once leave exactly one paragraph', a
   for (const tab of [tabA, tabB]) {
     assert.equal(await editorLocator(tab).locator(TOP_LEVEL).count(), 1, 'one block in each tab');
   }
-  const stored = (JSON.parse(await serverText(session, tabA)) as { content: Node[] }).content;
+  const stored = (JSON.parse(await serverText(session, tabA)) as { content: JsonNode[] }).content;
   assert.equal(stored.length, 1, 'one block on the server');
   assert.deepEqual(session.errors, []);
   await session.close();
