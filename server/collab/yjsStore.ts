@@ -80,6 +80,19 @@ export class YjsStore {
     });
   }
 
+  /**
+   * Stores `state` as the snapshot of the document `id` just created in the same transaction
+   * `tx`: a document made in a tab arrives with its Yjs state, and nobody could have converted it
+   * before the row existed.
+   */
+  async insertNew(tx: Queryable, id: string, state: Uint8Array): Promise<void> {
+    await tx.query(
+      `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytesIn('$2')})`,
+      [id, this.param(state)],
+    );
+    await tx.query('UPDATE documents SET has_yjs = true WHERE id = $1', [id]);
+  }
+
   /** Appends one accepted update; resolves once it is committed (the client is told after). */
   async append(id: string, update: Uint8Array): Promise<string> {
     return (await this.appendAll([{ documentId: id, update }]))[0]!;

@@ -11,6 +11,8 @@ import {
   type ListDocumentsResponse,
 } from '../../common/api/documents.ts';
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
+import { checkCreateState } from '../collab/createState.ts';
+import { YjsStore } from '../collab/yjsStore.ts';
 import { DocumentStore } from '../documents/documentStore.ts';
 import { sweepFiles } from '../files/sweepFiles.ts';
 import { documentNode, EMPTY_DOCUMENT, validateContent } from '../documents/validateContent.ts';
@@ -34,6 +36,13 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   const store = new DocumentStore(services.db);
   const maxBytes = services.config.documentMaxBytes;
   const bodyLimit = limitBody(maxBytes + ENVELOPE_BYTES, 'The document');
+  // A create may bring the Yjs state instead: up to twice the limit (as a live document may
+  // grow), in base64.
+  const createBodyLimit = limitBody(
+    Math.ceil((2 * maxBytes * 4) / 3) + ENVELOPE_BYTES,
+    'The document',
+  );
+  const yjsStore = new YjsStore(services.db);
   const app = new Hono<AppEnv>();
 
   /** Content within the size limit and the editor schema. */
@@ -62,10 +71,18 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     return c.json<ListDocumentsResponse>({ documents });
   });
 
-  app.post('/api/documents', bodyLimit, async (c) => {
+  app.post('/api/documents', createBodyLimit, async (c) => {
     const { echo } = parseWith(createDocumentQuerySchema, c.req.query());
     const body = await readJson(c, createDocumentRequestSchema);
-    const content = checkContent(body.content ?? EMPTY_DOCUMENT);
+    if (body.yjsState !== undefined && body.id === undefined) {
+      throw InvalidRequestError('A document sent with its shared state needs its id.');
+    }
+    // With its Yjs state, the content is what the state holds (checked like a live update).
+    const state =
+      body.yjsState === undefined
+        ? undefined
+        : checkCreateState(body.yjsState, { maxStateBytes: 2 * maxBytes, content: body.content });
+    const content = checkContent(state?.content ?? body.content ?? EMPTY_DOCUMENT);
     const owner = ownerOf(c);
     const created =
       body.id === undefined
@@ -73,7 +90,23 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
             outcome: 'created' as const,
             document: await store.create(owner, body.title, content, body.folder),
           }
-        : await store.createWithId(owner, body.id, body.title, content, body.folder);
+        : state
+          ? // The row and its state in one transaction: the first open loads it, converting nothing.
+            await services.db.transaction(async (tx) => {
+              const outcome = await new DocumentStore(tx).createWithId(
+                owner,
+                body.id!,
+                body.title,
+                content,
+                body.folder,
+              );
+              // Without live collaboration nothing would keep the state current: JSON only.
+              if (outcome.outcome === 'created' && services.collab) {
+                await yjsStore.insertNew(tx, body.id!, state.state);
+              }
+              return outcome;
+            })
+          : await store.createWithId(owner, body.id, body.title, content, body.folder);
     // The same answer whoever holds the id and whatever it is: nothing about it is revealed.
     if (created.outcome === 'taken') throw InvalidRequestError('This id is taken.');
     const status = created.outcome === 'created' ? 201 : 200;

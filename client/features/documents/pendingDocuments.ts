@@ -37,6 +37,10 @@ interface Entry {
   handlers: PendingHandlers;
   /** The request's content, serialised on the first attempt and sent again by retries. */
   body: string | null;
+  /** The Yjs state (base64) of the live document this tab made from it: sent instead of the content. */
+  state: (() => string) | null;
+  /** What {@link state} gave on the first attempt, sent again by retries. */
+  stateBody: string | null;
   /** The attempt under way. */
   sending: Promise<SaveResult> | null;
 }
@@ -62,7 +66,25 @@ export class PendingDocuments {
 
   /** Keeps `document` until the server has it; nothing is sent until {@link send}. */
   add(document: PendingDocument, handlers: PendingHandlers = {}): void {
-    this.entries.set(document.record.id, { document, handlers, body: null, sending: null });
+    this.entries.set(document.record.id, {
+      document,
+      handlers,
+      body: null,
+      state: null,
+      stateBody: null,
+      sending: null,
+    });
+  }
+
+  /**
+   * The tab edits `id` live already, on a Y.Doc it built from the content: the create sends
+   * that document's state (`state`, base64, read on the first attempt) instead of the content,
+   * so that the server stores the very state the editor shows (nothing converted on the server,
+   * nothing to sync at connection). The state is cheap to read: the create goes at once.
+   */
+  useState(id: string, state: () => string): void {
+    const entry = this.entries.get(id);
+    if (entry && !entry.sending) entry.state = state;
   }
 
   /** The document under `id`, while its create is not acknowledged or refused. */
@@ -82,27 +104,42 @@ export class PendingDocuments {
     }
     if (entry.sending) return entry.sending;
     if (keepalive) {
-      // The page is going: no waiting, and only a request small enough to outlive it.
-      entry.body ??= this.deps.serialize(entry.document.doc);
-      const sending = this.deps.send(this.requestOf(entry, entry.body), true);
+      // The page is going: no waiting, and only a request small enough to outlive it. A tab
+      // editing live sends its state: the device copy holds that Y.Doc, and content converted
+      // on the server would come back from it a second time.
+      const sending = this.deps.send(
+        this.stateRequestOf(entry) ?? this.contentRequestOf(entry),
+        true,
+      );
       return sending ? this.track(entry, sending) : null;
     }
     return this.track(entry, this.sendWhenQuiet(entry));
   }
 
   private async sendWhenQuiet(entry: Entry): Promise<DocumentMeta> {
-    if (entry.body === null) {
-      await this.deps.whenQuiet();
-      entry.body ??= this.deps.serialize(entry.document.doc);
+    let request = this.stateRequestOf(entry);
+    if (!request) {
+      if (entry.body === null) await this.deps.whenQuiet();
+      request = this.contentRequestOf(entry);
     }
-    const sending = this.deps.send(this.requestOf(entry, entry.body), false);
+    const sending = this.deps.send(request, false);
     if (!sending) throw new Error('A create without keepalive is always sent.');
     return sending;
   }
 
-  private requestOf(entry: Entry, content: string): DocumentWithId {
+  /** The create with the content, serialised on the first attempt. */
+  private contentRequestOf(entry: Entry): DocumentWithId {
     const { id, title } = entry.document.record;
-    return { id, title, content };
+    entry.body ??= this.deps.serialize(entry.document.doc);
+    return { id, title, content: entry.body };
+  }
+
+  /** The create with the live document's state, when the tab edits it live; read on the first attempt. */
+  private stateRequestOf(entry: Entry): DocumentWithId | null {
+    if (!entry.state) return null;
+    const { id, title } = entry.document.record;
+    entry.stateBody ??= entry.state();
+    return { id, title, yjsState: entry.stateBody };
   }
 
   private track(entry: Entry, sending: Promise<DocumentMeta>): Promise<SaveResult> {

@@ -121,9 +121,10 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     if (collab) editor.setEditable(!collab.readOnly && !ended, false);
   }, [editor, collab, ended]);
   const onOpened = useCallback(() => {
-    // For the performance panel and the import benchmark: the imported document is in the page.
-    if (opened.creating) performance.mark('inkwell:import:applied');
-  }, [opened]);
+    // For the performance panel and the import benchmark: the imported document is in the page
+    // (on its shared document: a document made here is shown once, live at once).
+    if (opened.creating && collab) performance.mark('inkwell:import:applied');
+  }, [opened, collab]);
 
   // The list's excerpt follows the content once the server has stored it.
   const excerptFor = useRef<ProseMirrorNode | null>(null);
@@ -208,7 +209,12 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         </>
       }
     >
-      <Editor editor={editor} content={collab ? null : opened.content} onOpened={onOpened}>
+      <Editor
+        editor={editor}
+        // A document made in this tab opens on its shared document only, drawn once.
+        content={collab || opened.creating ? null : opened.content}
+        onOpened={onOpened}
+      >
         <EmptyDocumentHint
           editor={editor}
           onImport={() => fileInput.current?.click()}

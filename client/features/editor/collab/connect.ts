@@ -37,6 +37,13 @@ export interface ConnectOptions {
   url?: string;
   /** A WebSocket implementation outside the browser (tests on Node). */
   WebSocketPolyfill?: unknown;
+  /** The document to sync; a new, empty one when absent. */
+  doc?: Y.Doc;
+  /**
+   * Whether to open the socket now (the default). A document made in this tab is edited before
+   * the server has it: its socket opens once the create is answered (`websocketProvider.connect()`).
+   */
+  autoConnect?: boolean;
 }
 
 /**
@@ -47,13 +54,14 @@ export function connectDocument(
   documentId: string,
   options: ConnectOptions = {},
 ): CollabConnection {
-  const doc = new Y.Doc();
+  const doc = options.doc ?? new Y.Doc();
   // Holds back what is typed while a socket opens until the sync carries it (syncFirstProvider.ts).
   const provider = new SyncFirstProvider({
     url: options.url ?? collabUrl(window.location),
     name: documentId,
     document: doc,
     ...(options.WebSocketPolyfill ? { WebSocketPolyfill: options.WebSocketPolyfill } : {}),
+    ...(options.autoConnect === false ? { autoConnect: false } : {}),
   });
   const synced = new Promise<void>((resolve) => {
     if (provider.isSynced) resolve();

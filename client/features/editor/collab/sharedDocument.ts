@@ -31,6 +31,11 @@ export interface SharedDocumentOptions {
   onEnd?: (end: ConnectionEnd) => void;
   /** This device's IndexedDB (a stand-in in tests). */
   indexedDB?: IDBFactory;
+  /**
+   * The document made in this tab, not yet on the server (newDocumentState.ts): edited at once,
+   * connected by {@link SharedDocument.connectNow} once the server has it.
+   */
+  made?: Y.Doc;
 }
 
 /** Said when this device's copy could not be read and was deleted. */
@@ -63,9 +68,15 @@ export class SharedDocument {
   ended: ConnectionEnd | null = null;
   /** Writes to this device's copy not yet known to be committed. */
   private localWrites = 0;
+  /** Made in this tab and not yet connected: nothing opens the socket before {@link connectNow}. */
+  private made: boolean;
 
   constructor(options: SharedDocumentOptions) {
-    this.connection = connectDocument(options.documentId);
+    this.made = options.made !== undefined;
+    this.connection = connectDocument(
+      options.documentId,
+      options.made ? { doc: options.made, autoConnect: false } : {},
+    );
     const { provider, doc } = this.connection;
     const name = localCopyName(options.userId, options.documentId);
     void checkLocalCopy(name, options.indexedDB).then((found) => {
@@ -145,7 +156,14 @@ export class SharedDocument {
 
   /** Reconnects at once (as when the browser is back online). */
   retryNow(): void {
+    if (this.made) return;
     if (!this.destroyed && !this.ended && !this.state.connected) void this.socket().connect();
+  }
+
+  /** Opens the socket of a document made in this tab, once the server has it. */
+  connectNow(): void {
+    this.made = false;
+    if (navigator.onLine) this.retryNow();
   }
 
   /**
@@ -241,6 +259,9 @@ export class SharedDocument {
 function sameOrNext(current: SaveStatus, next: SaveStatus): SaveStatus {
   return JSON.stringify(current) === JSON.stringify(next) ? current : next;
 }
+
+// With the shared document's code: a document made in this tab builds its Y.Doc here.
+export { stateOf, yDocOfNewDocument } from './newDocumentState.ts';
 
 /** Opens `documentId` for live editing (see {@link SharedDocument}). */
 export function openSharedDocument(options: SharedDocumentOptions): SharedDocument {

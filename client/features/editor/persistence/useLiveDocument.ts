@@ -122,29 +122,45 @@ export function useLiveDocument(
     };
     addLiveSave(id, save);
 
+    const create = async () => {
+      contentStatus = { kind: 'saving' };
+      show();
+      const result = await createOnServer(
+        id,
+        () => !closed,
+        () => {
+          // Not on the server yet: said, not left silent.
+          contentStatus = { kind: 'waiting' };
+          show();
+        },
+      );
+      latest.current.onCreated(result);
+      created = true;
+    };
+
     const connect = async () => {
+      // Fetched while a document made here is built and created, not after.
+      const loading = import('../collab/sharedDocument.ts');
+      let sharedCode: Awaited<typeof loading> | null = null;
       if (!created) {
         contentStatus = { kind: 'saving' };
         show();
-        const result = await createOnServer(
-          id,
-          () => !closed,
-          () => {
-            // Shown read-only until the server has it: said, not left silent.
-            contentStatus = { kind: 'waiting' };
-            show();
-          },
-        );
-        latest.current.onCreated(result);
-        created = true;
+        // Without the shared document's code the document is still created (from its JSON).
+        sharedCode = await loading.catch(() => null);
+        if (!sharedCode) await create();
       }
-      const { openSharedDocument } = await import('../collab/sharedDocument.ts');
+      const { openSharedDocument, yDocOfNewDocument, stateOf } = sharedCode ?? (await loading);
       // A refused device copy is set aside once; a second refusal (this page's own edits
       // refused) stops there rather than loop.
       let setAsideOnce = false;
       const open = async (): Promise<void> => {
         if (closed) return;
+        // Made in this tab: its Y.Doc is built here from the content, edited at once, and its
+        // state goes with the create (the server has no document anyone could have seeded).
+        const made = created ? undefined : yDocOfNewDocument(opened.content);
+        if (made) pendingDocuments.useState(id, () => stateOf(made));
         const opening = openSharedDocument({
+          made,
           documentId: id,
           userId,
           onNotice: (message) => latestToast.current.show(message, 'error'),
@@ -174,10 +190,30 @@ export function useLiveDocument(
         });
         shared = opening;
         const unsubscribe = opening.status.subscribe((next) => {
-          if (shared !== opening) return;
+          // Until the server has the document, its create's progress is the status.
+          if (shared !== opening || !created) return;
           contentStatus = next;
           show();
         });
+        if (made) {
+          // The editor is made once, on this document, editable: the owner made it.
+          setLive({ shared: opening, readOnly: false });
+          try {
+            await create();
+          } catch (error) {
+            // Refused for good (too large, invalid): nothing typed here could be stored.
+            if (shared === opening && isRefusal(error))
+              setLive({ shared: opening, readOnly: true });
+            throw error;
+          }
+          // Even when the page has closed it: edits made meanwhile go to the server now.
+          if (shared !== opening) return;
+          contentStatus = opening.status.get();
+          show();
+          // The server stored this very state: the sync finds nothing to transfer.
+          opening.connectNow();
+          return;
+        }
         contentStatus = opening.status.get();
         show();
         const { readOnly } = await opening.ready;
