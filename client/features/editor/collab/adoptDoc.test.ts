@@ -178,6 +178,18 @@ describe('the editor on a document made in this tab', () => {
     ]);
   });
 
+  it('reads the fragment when text was only deleted after it was built', () => {
+    const content = parseMarkdown('First\n\nSecond\n');
+    const made = yDocOfNewDocument(content);
+    const other = replicaOf(made);
+    // A delete makes no new item: the Y.Doc's state vector stays as it was.
+    const second = other.getXmlFragment(FRAGMENT).get(1) as Y.XmlElement;
+    (second.get(0) as Y.XmlText).delete(0, 3);
+    Y.applyUpdate(made, Y.encodeStateAsUpdate(other));
+    const editor = open(made);
+    expect(blocksOf(editor.state.doc).map((block) => block.textContent)).toEqual(['First', 'ond']);
+  });
+
   it('refuses a document of another shape than the fragment', () => {
     const fragment = yDocOfNewDocument(parseMarkdown('One\n\nTwo\n')).getXmlFragment(FRAGMENT);
     const schema = open(new Y.Doc()).schema;
