@@ -7,6 +7,7 @@ import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.t
 import { chunkBlocks } from '../chunks/chunks.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
+import { rebuildInSchema } from '../rebuildInSchema.ts';
 import { REMOTE_CHANGE } from './remoteChange.ts';
 import { buildTopBlock, createMeta, type RepairReport, type YMeta } from './yToProsemirror.ts';
 
@@ -15,6 +16,42 @@ export { isRemoteChange, REMOTE_CHANGE } from './remoteChange.ts';
 export const UNDO_CHANGE = 'inkwellCollabUndo';
 
 type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
+
+/**
+ * Maps `y` and everything in it to `node` and its content as y-tiptap wrote them (one element
+ * per node other than text, one text per run of text nodes), as reading `y` maps them
+ * (yToProsemirror.ts). False when `y` is not shaped so, element names and counts compared.
+ */
+function pair(y: YChild, node: ProseMirrorNode, mapping: YMeta['mapping']): boolean {
+  if (!(y instanceof Y.XmlElement) || y.nodeName !== node.type.name) return false;
+  const children = y.toArray();
+  let index = 0;
+  let run: ProseMirrorNode[] | null = null;
+  let fits = true;
+  node.forEach((child) => {
+    if (!fits) return;
+    if (child.isText) {
+      if (run) {
+        run.push(child);
+        return;
+      }
+      const text = children[index++];
+      if (!(text instanceof Y.XmlText)) {
+        fits = false;
+        return;
+      }
+      run = [child];
+      mapping.set(text, run);
+      return;
+    }
+    run = null;
+    const element = children[index++];
+    fits = element !== undefined && pair(element, child, mapping);
+  });
+  if (!fits || index !== children.length) return false;
+  mapping.set(y, node);
+  return true;
+}
 
 /**
  * Keeps the chunked editor document and the shared, unchunked Y.XmlFragment in step: one
@@ -73,6 +110,33 @@ export class ChunkedYBinding {
     const paragraph = schema.nodes.paragraph;
     this.placeholder = blocks.length === 0 && paragraph !== undefined;
     if (blocks.length === 0 && paragraph) blocks.push(paragraph.create());
+    return schema.topNodeType.create(null, chunkBlocks(schema, blocks));
+  }
+
+  /**
+   * {@link initialDoc} for a fragment just built from `content` (in the shared schema, unchunked:
+   * newDocumentState.ts, see madeFrom.ts): `content` itself, in the editor's schema and in chunks,
+   * with every element and text of the fragment mapped to its node as reading it would have, but
+   * without reading it (the document was converted once already). Null when the fragment does
+   * not hold `content`'s shape, element for element; then use {@link initialDoc}.
+   */
+  adoptDoc(content: ProseMirrorNode, schema: Schema): ProseMirrorNode | null {
+    const doc = rebuildInSchema(content, schema);
+    const children = this.fragment.toArray();
+    // An empty fragment shows its unwritten paragraph: initialDoc's case.
+    if (children.length === 0 || children.length !== doc.childCount) return null;
+    const mapping = this.meta.mapping;
+    mapping.clear();
+    const blocks: ProseMirrorNode[] = [];
+    for (let i = 0; i < children.length; i++) {
+      const block = doc.child(i);
+      if (!pair(children[i]!, block, mapping)) {
+        mapping.clear();
+        return null;
+      }
+      blocks.push(block);
+    }
+    this.placeholder = false;
     return schema.topNodeType.create(null, chunkBlocks(schema, blocks));
   }
 

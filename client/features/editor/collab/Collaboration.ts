@@ -3,6 +3,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import * as Y from 'yjs';
 import { ChunkedYBinding, isRemoteChange } from './ChunkedYBinding.ts';
 import type { RepairReport } from './yToProsemirror.ts';
+import { madeFrom } from './madeFrom.ts';
 import { keepOthersWork } from './undoScope.ts';
 
 /** Options of {@link Collaboration}. */
@@ -60,9 +61,13 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
 
   onBeforeCreate() {
     const binding = bindingOf(this.storage, this.options);
+    // A document made in this tab: the content its fragment was just built from, taken as it is.
+    const made = madeFrom(binding.fragment);
+    const adopted = made ? binding.adoptDoc(made, this.editor.schema) : null;
     // The first document is the shared one, read before the view exists: no transaction, and
     // nothing for undo or autosave. (Tiptap takes a ProseMirror node as content as it is.)
-    this.editor.options.content = binding.initialDoc(this.editor.schema) as unknown as Content;
+    this.editor.options.content = (adopted ??
+      binding.initialDoc(this.editor.schema)) as unknown as Content;
   },
 
   onDestroy() {

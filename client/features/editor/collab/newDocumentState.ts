@@ -4,6 +4,7 @@ import { toBase64 } from 'lib0/buffer';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { CONTENT_FRAGMENT } from './connect.ts';
+import { noteMadeFrom } from './madeFrom.ts';
 
 /**
  * The Y.Doc of a document made in this tab (an import), built from its content as the server
@@ -15,7 +16,10 @@ import { CONTENT_FRAGMENT } from './connect.ts';
  */
 export function yDocOfNewDocument(content: ProseMirrorNode): Y.Doc {
   const doc = new Y.Doc();
-  prosemirrorToYXmlFragment(withCarriedMarks(content), doc.getXmlFragment(CONTENT_FRAGMENT));
+  const fragment = doc.getXmlFragment(CONTENT_FRAGMENT);
+  prosemirrorToYXmlFragment(withCarriedMarks(content), fragment);
+  // The editor's binding takes `content` as it is rather than reading the fragment back.
+  noteMadeFrom(fragment, content);
   return doc;
 }
 
