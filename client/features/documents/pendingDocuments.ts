@@ -1,7 +1,7 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { DocumentMeta, SaveResult } from '../../../common/api/documents.ts';
 import type { ApiError } from '../../lib/api.ts';
-import { afterPaint, whenIdle } from '../../lib/schedule.ts';
+import { whenQuiet } from '../../lib/schedule.ts';
 import { isRefusal } from '../editor/persistence/saveFailure.ts';
 import { serializeDoc } from '../editor/persistence/serializeDoc.ts';
 import { createDocumentWithId, type DocumentWithId } from './documentsApi.ts';
@@ -80,7 +80,7 @@ export class PendingDocuments {
    * The tab edits `id` live already, on a Y.Doc it built from the content: the create sends
    * that document's state (`state`, base64, read on the first attempt) instead of the content,
    * so that the server stores the very state the editor shows (nothing converted on the server,
-   * nothing to sync at connection). The state is cheap to read: the create goes at once.
+   * nothing to sync at connection). Read once the page is quiet, as the content would be.
    */
   useState(id: string, state: () => string): void {
     const entry = this.entries.get(id);
@@ -117,11 +117,10 @@ export class PendingDocuments {
   }
 
   private async sendWhenQuiet(entry: Entry): Promise<DocumentMeta> {
-    let request = this.stateRequestOf(entry);
-    if (!request) {
-      if (entry.body === null) await this.deps.whenQuiet();
-      request = this.contentRequestOf(entry);
-    }
+    // Encoding a large document's state costs about as much as serialising its content: both
+    // wait until the editor showing it has been painted.
+    if (entry.body === null && entry.stateBody === null) await this.deps.whenQuiet();
+    const request = this.stateRequestOf(entry) ?? this.contentRequestOf(entry);
     const sending = this.deps.send(request, false);
     if (!sending) throw new Error('A create without keepalive is always sent.');
     return sending;
@@ -173,13 +172,9 @@ export class PendingDocuments {
   }
 }
 
-function quiet(): Promise<void> {
-  return afterPaint().then(() => new Promise((resolve) => whenIdle(() => resolve())));
-}
-
 /** The app's pending documents. */
 export const pendingDocuments = new PendingDocuments({
   send: createDocumentWithId,
   serialize: serializeDoc,
-  whenQuiet: quiet,
+  whenQuiet,
 });

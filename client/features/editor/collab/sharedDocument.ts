@@ -2,6 +2,7 @@ import type { AnyExtension } from '@tiptap/core';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { createObservable, type Observable } from '../../../lib/observable.ts';
+import { whenQuiet } from '../../../lib/schedule.ts';
 import type { SaveStatus } from '../persistence/saveStatus.ts';
 import { collabStatus, type CollabState } from './collabStatus.ts';
 import type { CaretUser } from './CollaborationCarets.ts';
@@ -79,7 +80,12 @@ export class SharedDocument {
     );
     const { provider, doc } = this.connection;
     const name = localCopyName(options.userId, options.documentId);
-    void checkLocalCopy(name, options.indexedDB).then((found) => {
+    // A made document's copy is opened once its editor is painted: y-indexeddb first encodes the
+    // whole document, as long again as building it for a large import. Edits made meanwhile are
+    // in that first write.
+    const opening = options.made ? whenQuiet() : Promise.resolve();
+    void opening.then(async () => {
+      const found = await checkLocalCopy(name, options.indexedDB);
       if (this.destroyed) return;
       if (found === 'deleted') options.onNotice?.(LOCAL_COPY_LOST);
       this.keepLocally(name, doc);
