@@ -4,7 +4,7 @@ import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
-import { chunkBlocks } from '../chunks/chunks.ts';
+import { blocksOf, chunkBlocks } from '../chunks/chunks.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
 import { rebuildInSchema } from '../rebuildInSchema.ts';
@@ -16,42 +16,6 @@ export { isRemoteChange, REMOTE_CHANGE } from './remoteChange.ts';
 export const UNDO_CHANGE = 'inkwellCollabUndo';
 
 type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
-
-/**
- * Maps `y` and everything in it to `node` and its content as y-tiptap wrote them (one element
- * per node other than text, one text per run of text nodes), as reading `y` maps them
- * (yToProsemirror.ts). False when `y` is not shaped so, element names and counts compared.
- */
-function pair(y: YChild, node: ProseMirrorNode, mapping: YMeta['mapping']): boolean {
-  if (!(y instanceof Y.XmlElement) || y.nodeName !== node.type.name) return false;
-  const children = y.toArray();
-  let index = 0;
-  let run: ProseMirrorNode[] | null = null;
-  let fits = true;
-  node.forEach((child) => {
-    if (!fits) return;
-    if (child.isText) {
-      if (run) {
-        run.push(child);
-        return;
-      }
-      const text = children[index++];
-      if (!(text instanceof Y.XmlText)) {
-        fits = false;
-        return;
-      }
-      run = [child];
-      mapping.set(text, run);
-      return;
-    }
-    run = null;
-    const element = children[index++];
-    fits = element !== undefined && pair(element, child, mapping);
-  });
-  if (!fits || index !== children.length) return false;
-  mapping.set(y, node);
-  return true;
-}
 
 /**
  * Keeps the chunked editor document and the shared, unchunked Y.XmlFragment in step: one
@@ -88,6 +52,8 @@ export class ChunkedYBinding {
    * typing in it would add it for everyone.
    */
   private placeholder = false;
+  /** The editor shows a made document whose fragment is not built yet (see {@link startUnbuilt}). */
+  private unbuilt = false;
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -114,30 +80,35 @@ export class ChunkedYBinding {
   }
 
   /**
-   * {@link initialDoc} for a fragment just built from `content` (in the shared schema, unchunked:
-   * newDocumentState.ts, see madeFrom.ts): `content` itself, in the editor's schema and in chunks,
-   * with every element and text of the fragment mapped to its node as reading it would have, but
-   * without reading it (the document was converted once already). Null when the fragment does
-   * not hold `content`'s shape, element for element; then use {@link initialDoc}.
+   * {@link initialDoc} for a document made in this tab whose fragment is not built yet
+   * (madeFrom.ts): `content` (in the shared schema, unchunked, as the codec built it) in the
+   * editor's schema and in chunks. Nothing is written until {@link buildFragment}; edits made
+   * before then are in what it writes.
    */
-  adoptDoc(content: ProseMirrorNode, schema: Schema): ProseMirrorNode | null {
-    const doc = rebuildInSchema(content, schema);
-    const children = this.fragment.toArray();
-    // An empty fragment shows its unwritten paragraph: initialDoc's case.
-    if (children.length === 0 || children.length !== doc.childCount) return null;
-    const mapping = this.meta.mapping;
-    mapping.clear();
-    const blocks: ProseMirrorNode[] = [];
-    for (let i = 0; i < children.length; i++) {
-      const block = doc.child(i);
-      if (!pair(children[i]!, block, mapping)) {
-        mapping.clear();
-        return null;
-      }
-      blocks.push(block);
-    }
+  startUnbuilt(content: ProseMirrorNode, schema: Schema): ProseMirrorNode {
+    this.meta.mapping.clear();
     this.placeholder = false;
-    return schema.topNodeType.create(null, chunkBlocks(schema, blocks));
+    this.unbuilt = true;
+    const doc = schema.topNodeType.create(
+      null,
+      chunkBlocks(schema, blocksOf(rebuildInSchema(content, schema))),
+    );
+    this.synced = doc;
+    return doc;
+  }
+
+  /**
+   * Writes the editor's document into the still empty fragment of a made document, as local
+   * inserts are written (every block mapped to its element), out of undo: the import is not an
+   * edit to take back.
+   */
+  buildFragment(): void {
+    if (!this.unbuilt) return;
+    this.unbuilt = false;
+    const doc = this.view?.state.doc ?? this.synced;
+    if (!doc) return;
+    this.synced = doc;
+    this.doc.transact(() => this.insertBlocks(0, blocksOf(doc)), this.untrackedOrigin);
   }
 
   private build(child: YChild, schema: Schema): ProseMirrorNode {
@@ -155,6 +126,10 @@ export class ChunkedYBinding {
   attach(view: EditorView): void {
     this.view = view;
     this.synced = view.state.doc;
+    if (this.unbuilt) {
+      this.fragment.observeDeep(this.observe);
+      return;
+    }
     if (blockCount(view.state.doc) !== this.fragment.length && this.fragment.length > 0) {
       // Opened with other content than initialDoc's: read the fragment once the view is built
       // (a dispatch from inside the view's construction would be lost).
@@ -177,8 +152,8 @@ export class ChunkedYBinding {
     this.synced = doc;
     const tracked = this.historyPending;
     this.historyPending = false;
-    // Read-only: the shared document is only read.
-    if (!old || !view.editable || this.stopped) return;
+    // Read-only: the shared document is only read. Not built yet: the build writes it all.
+    if (!old || !view.editable || this.stopped || this.unbuilt) return;
     const change = changedBlocks(old, doc);
     if (!change) return;
     // Typed into: the empty document's paragraph is written now, as this writer's.

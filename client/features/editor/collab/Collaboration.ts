@@ -3,7 +3,7 @@ import { Plugin, PluginKey } from '@tiptap/pm/state';
 import * as Y from 'yjs';
 import { ChunkedYBinding, isRemoteChange } from './ChunkedYBinding.ts';
 import type { RepairReport } from './yToProsemirror.ts';
-import { madeFrom } from './madeFrom.ts';
+import { buildWith, unbuiltContent } from './madeFrom.ts';
 import { keepOthersWork } from './undoScope.ts';
 
 /** Options of {@link Collaboration}. */
@@ -61,13 +61,15 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
 
   onBeforeCreate() {
     const binding = bindingOf(this.storage, this.options);
-    // A document made in this tab: the content its fragment was just built from, taken as it is.
-    const made = madeFrom(binding.fragment);
-    const adopted = made ? binding.adoptDoc(made, this.editor.schema) : null;
+    // A document made in this tab whose fragment is not built yet: drawn from the codec's
+    // content, and the fragment built from what the editor shows once the page is quiet.
+    const made = unbuiltContent(binding.fragment);
+    if (made) buildWith(binding.fragment, () => binding.buildFragment());
     // The first document is the shared one, read before the view exists: no transaction, and
     // nothing for undo or autosave. (Tiptap takes a ProseMirror node as content as it is.)
-    this.editor.options.content = (adopted ??
-      binding.initialDoc(this.editor.schema)) as unknown as Content;
+    this.editor.options.content = (made
+      ? binding.startUnbuilt(made, this.editor.schema)
+      : binding.initialDoc(this.editor.schema)) as unknown as Content;
   },
 
   onDestroy() {

@@ -1,23 +1,46 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type * as Y from 'yjs';
 
-const sources = new WeakMap<Y.XmlFragment, ProseMirrorNode>();
-
-/**
- * Notes that `fragment` was just built from `content` (newDocumentState.ts), so that the editor
- * binding can take `content` as its first document instead of reading the fragment back
- * (ChunkedYBinding.adoptDoc): the same document, converted a second time. Forgotten at the Y.Doc's
- * next update, local or remote, inserts and deletes alike (a delete leaves the state vector as it
- * was, so that could not tell).
- */
-export function noteMadeFrom(fragment: Y.XmlFragment, content: ProseMirrorNode): void {
-  const doc = fragment.doc;
-  if (!doc) return;
-  sources.set(fragment, content);
-  doc.once('update', () => sources.delete(fragment));
+/** A made document's fragment, still empty: what it is to hold and how it gets built. */
+interface Unbuilt {
+  content: ProseMirrorNode;
+  build: () => void;
 }
 
-/** The content `fragment` was built from, while its Y.Doc has had no update since; else null. */
-export function madeFrom(fragment: Y.XmlFragment): ProseMirrorNode | null {
-  return sources.get(fragment) ?? null;
+const unbuilt = new WeakMap<Y.XmlFragment, Unbuilt>();
+
+/**
+ * Notes that the empty `fragment` of a document made in this tab (newDocumentState.ts) is to
+ * hold `content`, written by `build` when {@link buildMade} asks: converting a large import into
+ * Yjs takes about as long as drawing it, so its editor is drawn from `content` first
+ * (ChunkedYBinding.startUnbuilt) and the fragment built once the page is quiet.
+ */
+export function noteUnbuilt(
+  fragment: Y.XmlFragment,
+  content: ProseMirrorNode,
+  build: () => void,
+): void {
+  unbuilt.set(fragment, { content, build });
+}
+
+/** The content `fragment` is to hold while it is not built yet; else null. */
+export function unbuiltContent(fragment: Y.XmlFragment): ProseMirrorNode | null {
+  return unbuilt.get(fragment)?.content ?? null;
+}
+
+/**
+ * The editor showing `fragment`'s content builds it instead, from its own document: that holds
+ * the edits typed before the build too.
+ */
+export function buildWith(fragment: Y.XmlFragment, build: () => void): void {
+  const entry = unbuilt.get(fragment);
+  if (entry) entry.build = build;
+}
+
+/** Builds `fragment` if it is a made document's, not built yet: before its state is read or kept. */
+export function buildMade(fragment: Y.XmlFragment): void {
+  const entry = unbuilt.get(fragment);
+  if (!entry) return;
+  unbuilt.delete(fragment);
+  entry.build();
 }

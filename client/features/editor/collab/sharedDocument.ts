@@ -9,6 +9,7 @@ import type { CaretUser } from './CollaborationCarets.ts';
 import { collabExtensions, connectDocument, watchEnd, type CollabConnection } from './connect.ts';
 import { ENDED_STATUS, type ConnectionEnd } from './connectionEnd.ts';
 import { localCopyName } from './localCopies.ts';
+import { buildNewDocument } from './newDocumentState.ts';
 import { checkLocalCopy } from './localCopyCheck.ts';
 
 /** How the first sync with the server ended. */
@@ -80,10 +81,11 @@ export class SharedDocument {
     );
     const { provider, doc } = this.connection;
     const name = localCopyName(options.userId, options.documentId);
-    // A made document's copy is opened once its editor is painted: y-indexeddb first encodes the
-    // whole document, as long again as building it for a large import. Edits made meanwhile are
-    // in that first write.
-    const opening = options.made ? whenQuiet() : Promise.resolve();
+    // A made document is built into Yjs once its editor is painted (madeFrom.ts), and its copy
+    // opened then: y-indexeddb first encodes the whole document, which takes about as long again.
+    // Edits made meanwhile are in both.
+    const made = options.made;
+    const opening = made ? whenQuiet().then(() => buildNewDocument(made)) : Promise.resolve();
     void opening.then(async () => {
       const found = await checkLocalCopy(name, options.indexedDB);
       if (this.destroyed) return;

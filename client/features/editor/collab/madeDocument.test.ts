@@ -1,20 +1,18 @@
 // @vitest-environment jsdom
 import type { Editor } from '@tiptap/core';
-import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { blocksOf, unchunked } from '../chunks/chunks.ts';
-import { ChunkedYBinding } from './ChunkedYBinding.ts';
-import { yDocOfNewDocument } from './newDocumentState.ts';
-import { FRAGMENT, collabEditor, network } from './test/testEditors.ts';
+import { buildNewDocument, stateOf, yDocOfNewDocument } from './newDocumentState.ts';
+import { FRAGMENT, collabEditor, network, sharedDoc } from './test/testEditors.ts';
 
 /*
- * A document made in this tab (an import) has its Y.Doc built from the codec's document
- * (newDocumentState.ts); its editor takes that document as it is instead of reading the
- * fragment back (ChunkedYBinding.adoptDoc), and must then behave exactly as after initialDoc.
+ * A document made in this tab (an import) is drawn from the codec's document at once; its Y.Doc
+ * is built from what the editor shows once the page is quiet (madeFrom.ts,
+ * ChunkedYBinding.buildFragment), and the editor must then behave exactly as one that read it.
  */
 
 const MARKDOWN = [
@@ -87,41 +85,57 @@ function typeAt(editor: Editor, block: number, text: string): void {
 }
 
 describe('the editor on a document made in this tab', () => {
-  it('takes the codec document without reading the fragment back', () => {
+  it('is drawn from the codec document, nothing built or read', () => {
     const content = parseMarkdown(MARKDOWN);
     const doc = yDocOfNewDocument(content);
     const read = vi.spyOn(Y.XmlText.prototype, 'toDelta');
     const editor = open(doc);
     expect(read).not.toHaveBeenCalled();
+    expect(doc.getXmlFragment(FRAGMENT).length).toBe(0);
     expect(unchunked(editor.state.doc).toJSON()).toEqual(content.toJSON());
   });
 
-  it('opens with the very document initialDoc would build, every Y type mapped alike', () => {
-    const content = parseMarkdown(MARKDOWN);
-    const fragment = yDocOfNewDocument(content).getXmlFragment(FRAGMENT);
-    const schema = open(new Y.Doc()).schema;
-    const read = new ChunkedYBinding(fragment);
-    const built = read.initialDoc(schema);
-    const taken = new ChunkedYBinding(fragment);
-    const adopted = taken.adoptDoc(content, schema);
-    expect(adopted).not.toBeNull();
-    expect(adopted!.eq(built)).toBe(true);
-    expect([...taken.meta.mapping.keys()]).toEqual([...read.meta.mapping.keys()]);
-    for (const [y, node] of read.meta.mapping) {
-      const mine = taken.meta.mapping.get(y);
-      const asList = (n: ProseMirrorNode | ProseMirrorNode[] | undefined) =>
-        (Array.isArray(n) ? n : n ? [n] : []).map((one) => one.toJSON() as unknown);
-      expect(asList(mine)).toEqual(asList(node));
-    }
+  it('builds the fragment from what the editor shows, edits typed before included', () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const editor = open(made);
+    typeAt(editor, 1, 'Early ');
+    const shown = editor.state.doc;
+    buildNewDocument(made);
+    // Nothing is drawn again: the editor's document is the one it showed.
+    expect(editor.state.doc).toBe(shown);
+    expect(blocksOf(shown)[1]?.textContent).toMatch(/^Early /);
+    // As the server would build it from that content.
+    expect(shared(made)).toEqual(shared(sharedDoc(unchunked(shown).toJSON())));
+    // Built once: asking again writes nothing.
+    const before = Y.encodeStateVector(made);
+    buildNewDocument(made);
+    expect(Y.encodeStateVector(made)).toEqual(before);
   });
 
-  it('writes local edits and shows remote ones as an editor that read the fragment does', () => {
+  it('sends the built state with the create, built first if the page was not quiet yet', () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const editor = open(made);
+    typeAt(editor, 2, 'Typed ');
+    const received = new Y.Doc();
+    Y.applyUpdate(received, Buffer.from(stateOf(made), 'base64'));
+    expect(shared(received)).toEqual(shared(sharedDoc(unchunked(editor.state.doc).toJSON())));
+  });
+
+  it('is read from the fragment when it was built before its editor opened', () => {
     const content = parseMarkdown(MARKDOWN);
     const made = yDocOfNewDocument(content);
+    buildNewDocument(made);
+    const editor = open(made);
+    expect(unchunked(editor.state.doc).toJSON()).toEqual(content.toJSON());
+  });
+
+  it('writes local edits and shows remote ones, once built, as an editor that read it does', () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const mine = open(made);
+    buildNewDocument(made);
     const other = replicaOf(made);
     const readBack = replicaOf(made);
     const readBackOther = replicaOf(made);
-    const mine = open(made);
     const theirs = open(other);
     const control = open(readBack);
     const controlOther = open(readBackOther);
@@ -140,63 +154,40 @@ describe('the editor on a document made in this tab', () => {
     expect(unchunked(theirs.state.doc).toJSON()).toEqual(unchunked(mine.state.doc).toJSON());
     expect(blocksOf(mine.state.doc)[1]?.textContent).toMatch(/^Mine /);
     expect(blocksOf(mine.state.doc)[3]?.textContent).toMatch(/^Theirs /);
-    // The same element, its text changed in place (the mapping named the adopted blocks).
-    const fragment = made.getXmlFragment(FRAGMENT);
-    expect(fragment.length).toBe(readBack.getXmlFragment(FRAGMENT).length);
+    // Each block edited in place (the build mapped every element to its block).
+    expect(made.getXmlFragment(FRAGMENT).length).toBe(readBack.getXmlFragment(FRAGMENT).length);
   });
 
-  it('undoes only this writer’s edits after adopting', () => {
-    const content = parseMarkdown(MARKDOWN);
-    const made = yDocOfNewDocument(content);
-    const other = replicaOf(made);
+  it('undoes only this writer’s edits, never the build', () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
     const mine = open(made);
+    buildNewDocument(made);
+    const other = replicaOf(made);
     const theirs = open(other);
     network([made, other]);
     mine.storage.inkwellCollaboration.undoManager?.stopCapturing();
     typeAt(mine, 1, 'Mine ');
     typeAt(theirs, 1, 'Theirs ');
     mine.commands.undo();
+    mine.commands.undo();
     const text = blocksOf(mine.state.doc)[1]?.textContent ?? '';
     expect(text).not.toContain('Mine');
     expect(text).toContain('Theirs');
+    expect(blocksOf(mine.state.doc)).toHaveLength(blocksOf(theirs.state.doc).length);
+    expect(blocksOf(mine.state.doc)[0]?.textContent).toBe('Title with bold and code');
     expect(unchunked(theirs.state.doc).toJSON()).toEqual(unchunked(mine.state.doc).toJSON());
   });
 
-  it('reads the fragment when it changed after it was built', () => {
-    const content = parseMarkdown('First\n\nSecond\n');
-    const made = yDocOfNewDocument(content);
-    const other = replicaOf(made);
-    const paragraph = new Y.XmlElement('paragraph');
-    other.getXmlFragment(FRAGMENT).insert(2, [paragraph]);
-    paragraph.insert(0, [new Y.XmlText('Third')]);
-    Y.applyUpdate(made, Y.encodeStateAsUpdate(other));
+  it('builds from the last document shown when its editor closed first', () => {
+    const made = yDocOfNewDocument(parseMarkdown('First\n\nSecond\n'));
     const editor = open(made);
-    expect(blocksOf(editor.state.doc).map((block) => block.textContent)).toEqual([
+    typeAt(editor, 1, 'Last ');
+    editor.destroy();
+    buildNewDocument(made);
+    const reader = open(replicaOf(made));
+    expect(blocksOf(reader.state.doc).map((block) => block.textContent)).toEqual([
       'First',
-      'Second',
-      'Third',
+      'Last Second',
     ]);
-  });
-
-  it('reads the fragment when text was only deleted after it was built', () => {
-    const content = parseMarkdown('First\n\nSecond\n');
-    const made = yDocOfNewDocument(content);
-    const other = replicaOf(made);
-    // A delete makes no new item: the Y.Doc's state vector stays as it was.
-    const second = other.getXmlFragment(FRAGMENT).get(1) as Y.XmlElement;
-    (second.get(0) as Y.XmlText).delete(0, 3);
-    Y.applyUpdate(made, Y.encodeStateAsUpdate(other));
-    const editor = open(made);
-    expect(blocksOf(editor.state.doc).map((block) => block.textContent)).toEqual(['First', 'ond']);
-  });
-
-  it('refuses a document of another shape than the fragment', () => {
-    const fragment = yDocOfNewDocument(parseMarkdown('One\n\nTwo\n')).getXmlFragment(FRAGMENT);
-    const schema = open(new Y.Doc()).schema;
-    const binding = new ChunkedYBinding(fragment);
-    expect(binding.adoptDoc(parseMarkdown('One\n'), schema)).toBeNull();
-    expect(binding.adoptDoc(parseMarkdown('# One\n\nTwo\n'), schema)).toBeNull();
-    expect(binding.adoptDoc(parseMarkdown('One\n\n- Two\n'), schema)).toBeNull();
-    expect(binding.meta.mapping.size).toBe(0);
   });
 });
