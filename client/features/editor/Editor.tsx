@@ -13,6 +13,7 @@ import { editorExtensions } from './editorExtensions.ts';
 // The bubble menus load on the first selection (see there why that is safe for the slash menu).
 import { LazyEditorMenus } from './menus/LazyEditorMenus.tsx';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
+import { openSharedDocument } from './collab/openWhenMounted.ts';
 import { openIn } from './openIn.ts';
 
 /** Options of {@link useInkwellEditor}. */
@@ -99,7 +100,8 @@ interface OpenOnceMountedProps {
 }
 
 /**
- * Opens `content` in `editor` once per editor, right after EditorContent has mounted the view.
+ * Opens `content` in `editor` once per editor, right after EditorContent has mounted the view (or
+ * the shared document, for an editor on one: collab/openWhenMounted.ts).
  * Mounting hands the view its node views, which makes ProseMirror draw the whole document again:
  * opening after it draws a large document once instead of twice. A class rendered after
  * EditorContent, because its componentDidMount is the one hook sure to run after EditorContent's
@@ -122,6 +124,7 @@ class OpenOnceMounted extends Component<OpenOnceMountedProps> {
     if (this.openedIn === editor || editor.isDestroyed) return;
     this.openedIn = editor;
     if (content) openIn(editor, content);
+    else openSharedDocument(editor);
     onOpened?.();
   }
 
@@ -136,7 +139,7 @@ export interface EditorProps {
   editor: TiptapEditor;
   /**
    * The document to open, in the shared schema (read once per editor, when it is first shown);
-   * null for an editor on a shared document, which opens with the shared content.
+   * null for an editor on a shared document, whose binding opens the shared content then.
    */
   content: ProseMirrorNode | null;
   /** Called once the document is in the editor. */

@@ -1,5 +1,5 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
-import type { Transaction } from '@tiptap/pm/state';
+import { TextSelection, type Transaction } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
@@ -54,6 +54,8 @@ export class ChunkedYBinding {
   private placeholder = false;
   /** The editor shows a made document whose fragment is not built yet (see {@link startUnbuilt}). */
   private unbuilt = false;
+  /** The document to open once the view is mounted (see {@link openLater}). */
+  private opening: ProseMirrorNode | null = null;
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -105,10 +107,33 @@ export class ChunkedYBinding {
   buildFragment(): void {
     if (!this.unbuilt) return;
     this.unbuilt = false;
-    const doc = this.view?.state.doc ?? this.synced;
+    // Not opened yet: the document to open is the one shown (nothing was typed into it).
+    const doc = this.opening ?? this.view?.state.doc ?? this.synced;
     if (!doc) return;
     this.synced = doc;
     this.doc.transact(() => this.insertBlocks(0, blocksOf(doc)), this.untrackedOrigin);
+  }
+
+  /**
+   * Keeps `doc` (from {@link initialDoc} or {@link startUnbuilt}) to open with {@link openNow}:
+   * the editor is made empty, and shows nothing of the fragment until then.
+   */
+  openLater(doc: ProseMirrorNode): void {
+    this.opening = doc;
+  }
+
+  /** Opens the document kept by {@link openLater} in the view: not an edit, nothing written. */
+  openNow(): void {
+    const doc = this.opening;
+    const view = this.view;
+    if (!doc || !view) return;
+    this.opening = null;
+    const { state } = view;
+    const tr = state.tr.replaceWith(0, state.doc.content.size, doc.content);
+    tr.setSelection(TextSelection.atStart(tr.doc));
+    tr.setMeta(REMOTE_CHANGE, true).setMeta('addToHistory', false).setMeta('preventUpdate', true);
+    this.synced = tr.doc;
+    view.dispatch(tr);
   }
 
   private build(child: YChild, schema: Schema): ProseMirrorNode {
@@ -126,7 +151,7 @@ export class ChunkedYBinding {
   attach(view: EditorView): void {
     this.view = view;
     this.synced = view.state.doc;
-    if (this.unbuilt) {
+    if (this.unbuilt || this.opening) {
       this.fragment.observeDeep(this.observe);
       return;
     }
@@ -152,8 +177,9 @@ export class ChunkedYBinding {
     this.synced = doc;
     const tracked = this.historyPending;
     this.historyPending = false;
-    // Read-only: the shared document is only read. Not built yet: the build writes it all.
-    if (!old || !view.editable || this.stopped || this.unbuilt) return;
+    // Read-only: the shared document is only read. Not built yet: the build writes it all. Not
+    // opened yet: the editor's empty document is not the shared one.
+    if (!old || !view.editable || this.stopped || this.unbuilt || this.opening) return;
     const change = changedBlocks(old, doc);
     if (!change) return;
     // Typed into: the empty document's paragraph is written now, as this writer's.
@@ -254,6 +280,8 @@ export class ChunkedYBinding {
     if (transaction.origin === this || transaction.origin === this.untrackedOrigin) return;
     const view = this.view;
     if (!view) return;
+    // A change before the document was opened: opened first (the mapping names its blocks).
+    this.openNow();
     if (this.placeholder && this.fragment.length > 0) {
       // Someone else's first blocks: shown instead of the unwritten empty paragraph.
       try {

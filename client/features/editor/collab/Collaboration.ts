@@ -12,6 +12,12 @@ export interface CollaborationOptions {
   fragment: Y.XmlFragment | null;
   /** Told when a remote change held something the schema refuses, and was repaired. */
   onRepair?: RepairReport;
+  /**
+   * The editor is created empty and its document opened (openWhenMounted.ts) once
+   * EditorContent has mounted the view: mounting makes ProseMirror draw the whole document again
+   * (Editor.tsx, OpenOnceMounted). Off, the document is there from the editor's creation.
+   */
+  openWhenMounted?: boolean;
 }
 
 /** What the extension keeps per editor. */
@@ -52,7 +58,7 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
   priority: 1000,
 
   addOptions() {
-    return { fragment: null, onRepair: undefined };
+    return { fragment: null, onRepair: undefined, openWhenMounted: false };
   },
 
   addStorage() {
@@ -65,11 +71,14 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
     // content, and the fragment built from what the editor shows once the page is quiet.
     const made = unbuiltContent(binding.fragment);
     if (made) buildWith(binding.fragment, () => binding.buildFragment());
-    // The first document is the shared one, read before the view exists: no transaction, and
-    // nothing for undo or autosave. (Tiptap takes a ProseMirror node as content as it is.)
-    this.editor.options.content = (made
+    const doc = made
       ? binding.startUnbuilt(made, this.editor.schema)
-      : binding.initialDoc(this.editor.schema)) as unknown as Content;
+      : binding.initialDoc(this.editor.schema);
+    // The first document is the shared one, read before the view exists: no transaction, and
+    // nothing for undo or autosave (Tiptap takes a ProseMirror node as content as it is); or
+    // opened once the view is mounted.
+    if (this.options.openWhenMounted) binding.openLater(doc);
+    else this.editor.options.content = doc as unknown as Content;
   },
 
   onDestroy() {

@@ -8,6 +8,7 @@ import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { forEachBlock } from '../chunks/chunks.ts';
 import { editorExtensions } from '../editorExtensions.ts';
 import { collabExtensions, collabUrl, connectDocument, type CollabConnection } from './connect.ts';
+import { openSharedDocument } from './openWhenMounted.ts';
 import { paragraphsJson } from './test/testEditors.ts';
 
 describe('collabUrl', () => {
@@ -47,7 +48,7 @@ describe('two editors through a Hocuspocus server on loopback', () => {
     const noop = () => undefined;
     const element = document.createElement('div');
     document.body.append(element);
-    return new Editor({
+    const editor = new Editor({
       element,
       extensions: [
         ...editorExtensions({
@@ -57,6 +58,9 @@ describe('two editors through a Hocuspocus server on loopback', () => {
         ...collabExtensions(connection, { name, color: '#3366aa' }),
       ],
     });
+    // As the page does once EditorContent has mounted the view (Editor.tsx).
+    openSharedDocument(editor);
+    return editor;
   };
 
   it("syncs one writer's typing into the other's editor", async () => {

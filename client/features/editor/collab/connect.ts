@@ -86,7 +86,7 @@ export function connectDocument(
  */
 export function collabExtensions(connection: CollabConnection, user: CaretUser): AnyExtension[] {
   return [
-    Collaboration.configure({ fragment: connection.fragment }),
+    Collaboration.configure({ fragment: connection.fragment, openWhenMounted: true }),
     CollaborationCarets.configure({ awareness: connection.provider.awareness, user }),
   ];
 }

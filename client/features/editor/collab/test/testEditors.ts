@@ -45,10 +45,14 @@ export function paragraphsJson(count: number, text = (i: number) => `Paragraph $
   };
 }
 
-/** An editor with the app's extensions (its own undo off) bound to `doc`. */
+/**
+ * An editor with the app's extensions (its own undo off) bound to `doc`; with `openWhenMounted`,
+ * made empty as the page makes it, until openSharedDocument (openWhenMounted.ts).
+ */
 export function collabEditor(
   doc: Y.Doc,
   onRepair: (problem: string) => void = () => undefined,
+  openWhenMounted = false,
 ): Editor {
   const noop = () => undefined;
   return new Editor({
@@ -58,7 +62,11 @@ export function collabEditor(
         markdown: { onMarkdownText: noop, onMarkdownFile: noop, onPasteHint: noop },
         undoRedo: false,
       }),
-      Collaboration.configure({ fragment: doc.getXmlFragment(FRAGMENT), onRepair }),
+      Collaboration.configure({
+        fragment: doc.getXmlFragment(FRAGMENT),
+        onRepair,
+        openWhenMounted,
+      }),
     ],
   });
 }
