@@ -17,7 +17,7 @@ import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
 import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
 import { caretUserOf } from './collab/caretUser.ts';
-import { SET_ASIDE_NOTICE } from './collab/connectionEnd.ts';
+import { SET_ASIDE_NOTICE, TOO_LARGE_NOTICE, type SetAsideEnd } from './collab/connectionEnd.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
 import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
@@ -82,8 +82,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       },
       onTitleSaved: (saved: string, result: SaveResult) =>
         showSaved(result, { title: saved.trim() }),
-      onSetAside: (update: Uint8Array) =>
-        toast.show(SET_ASIDE_NOTICE, 'error', {
+      onSetAside: (update: Uint8Array, end: SetAsideEnd) =>
+        toast.show(end === 'too-large' ? TOO_LARGE_NOTICE : SET_ASIDE_NOTICE, 'error', {
           label: 'Download it as Markdown',
           run: () => {
             const schema = editorRef.current?.schema;

@@ -6,12 +6,14 @@ import { connectDocument, watchEnd, type CollabConnection } from './connect.ts';
 import { connectionEndOf, type ConnectionEnd } from './connectionEnd.ts';
 
 describe('connectionEndOf', () => {
-  it('tells signed-out, revoked and refused-update apart from closes worth reconnecting after', () => {
+  it('tells signed-out, revoked, refused-update and too-large apart from closes worth reconnecting after', () => {
     expect(connectionEndOf({ code: 4401, reason: 'signed-out' })).toBe('signed-out');
     expect(connectionEndOf({ code: 4403, reason: 'access-revoked' })).toBe('revoked');
     // Hocuspocus's close message for one document on a socket that stays open.
     expect(connectionEndOf({ code: 1000, reason: 'access-revoked' })).toBe('revoked');
     expect(connectionEndOf({ code: 1008, reason: 'refused' })).toBe('refused-update');
+    // The document would pass its size limit: the same update would be refused at every reconnect.
+    expect(connectionEndOf({ code: 1009, reason: 'document-too-large' })).toBe('too-large');
     // A flood refuses nothing the device holds (server/routes/collab.ts).
     expect(connectionEndOf({ code: 1008, reason: 'too-many-messages' })).toBeNull();
     for (const code of [1000, 1006, 1011, 1012]) expect(connectionEndOf({ code })).toBeNull();

@@ -7,7 +7,7 @@ import type { SaveStatus } from '../persistence/saveStatus.ts';
 import { collabStatus, type CollabState } from './collabStatus.ts';
 import type { CaretUser } from './CollaborationCarets.ts';
 import { collabExtensions, connectDocument, watchEnd, type CollabConnection } from './connect.ts';
-import { ENDED_STATUS, type ConnectionEnd } from './connectionEnd.ts';
+import { ENDED_STATUS, setsAside, type ConnectionEnd } from './connectionEnd.ts';
 import { localCopyName } from './localCopies.ts';
 import { buildNewDocument } from './newDocumentState.ts';
 import { checkLocalCopy } from './localCopyCheck.ts';
@@ -27,7 +27,8 @@ export interface SharedDocumentOptions {
   onNotice?: (message: string) => void;
   /**
    * The server ended the connection for good (connectionEnd.ts): the socket is closed and not
-   * reopened; the editor must stop editing. For `refused-update`, {@link SharedDocument.setAside}
+   * reopened; the editor must stop editing. For `refused-update` and `too-large`,
+   * {@link SharedDocument.setAside}
    * the device copy and open the document again.
    */
   onEnd?: (end: ConnectionEnd) => void;
@@ -107,7 +108,7 @@ export class SharedDocument {
       this.ended = end;
       this.update({
         connected: false,
-        refused: end === 'refused-update' ? null : ENDED_STATUS[end],
+        refused: setsAside(end) ? null : ENDED_STATUS[end],
       });
       // Nothing more will be acknowledged: whoever waits for the save goes on (the device copy
       // keeps the edits).

@@ -5,7 +5,12 @@ import { createObservable, type Observable } from '../../../lib/observable.ts';
 import { useToast } from '../../../components/toastContext.ts';
 import { saveDocument } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
-import { REVOKED_NOTICE, SIGNED_OUT_NOTICE, type ConnectionEnd } from '../collab/connectionEnd.ts';
+import {
+  REVOKED_NOTICE,
+  SIGNED_OUT_NOTICE,
+  type ConnectionEnd,
+  type SetAsideEnd,
+} from '../collab/connectionEnd.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
 import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
 import type { OpenedDocument } from './openDocument.ts';
@@ -29,7 +34,7 @@ export interface LiveDocumentHandlers {
    * This device's copy was refused by the server and set aside (`update` holds it): the page
    * may offer it for download. The document continues from the server's state.
    */
-  onSetAside?: (update: Uint8Array) => void;
+  onSetAside?: (update: Uint8Array, end: SetAsideEnd) => void;
 }
 
 /** Longest wait between attempts to create a document made in this tab. */
@@ -178,7 +183,7 @@ export function useLiveDocument(
               latestToast.current.show(REVOKED_NOTICE, 'error');
             } else if (!setAsideOnce) {
               setAsideOnce = true;
-              void setAsideAndReopen(opening);
+              void setAsideAndReopen(opening, end);
             } else {
               contentStatus = {
                 kind: 'failed',
@@ -225,17 +230,17 @@ export function useLiveDocument(
         if (!opening.ended) setEnded(null);
         setLive({ shared: opening, readOnly });
       };
-      const reopen = async (refused: SharedDocument) => {
+      const reopen = async (refused: SharedDocument, end: SetAsideEnd) => {
         const update = await refused.setAside();
         // The device database (idb) loads only here: a refused copy is rare.
         await import('./keepAside.ts')
           .then(({ keepAside }) => keepAside(id, update))
           .catch(() => undefined);
-        latest.current.onSetAside?.(update);
+        latest.current.onSetAside?.(update, end);
         await open();
       };
-      const setAsideAndReopen = (refused: SharedDocument) =>
-        reopen(refused).catch((error: unknown) => {
+      const setAsideAndReopen = (refused: SharedDocument, end: SetAsideEnd) =>
+        reopen(refused, end).catch((error: unknown) => {
           contentStatus = {
             kind: 'failed',
             message: `this device's copy could not be set aside (${String(error)}). Reload the page.`,
