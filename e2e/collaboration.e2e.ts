@@ -259,6 +259,8 @@ test('a page whose session is signed out stops reconnecting, keeps the document 
   await page.waitForTimeout(3000);
   assert.equal(sockets(), 0, 'no reconnect after 4401');
   assert.equal(await editorLocator(page).count(), 0, 'the editor is read-only');
+  // The title too: it could not be saved either.
+  assert.equal(await page.getByLabel('Document title').getAttribute('readonly'), '');
   const copies = await page.evaluate(
     async () =>
       (await indexedDB.databases()).filter((db) => db.name?.startsWith('inkwell-live:')).length,
@@ -299,6 +301,7 @@ test('a document trashed while open turns read-only with a message, without reco
     .getByText('Soon in the trash.')
     .waitFor();
   await page.getByRole('status').getByText('this document is no longer open to you').waitFor();
+  assert.equal(await page.getByLabel('Document title').getAttribute('readonly'), '');
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   // As above: waiting past the retry delay is the only way to see a reconnect that is not made.
   await page.waitForTimeout(3000);

@@ -189,6 +189,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       title={
         <TitleField
           value={title}
+          // Signed out or access withdrawn: the title can no more be saved than the text.
+          readOnly={ended === 'signed-out' || ended === 'revoked'}
           onChange={changeTitle}
           onEnter={() => editor.commands.focus('start')}
         />
