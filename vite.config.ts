@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
@@ -13,14 +13,61 @@ export const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  // @tiptap/react imports React's shim of useSyncExternalStore, which hands over to the library's
+  // own hook when there is one: Preact's compatibility layer has it, so the shim is skipped.
+  { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: 'preact/compat' },
 ];
+
+/**
+ * Points StarterKit's import of @tiptap/extensions at client/features/editor/starterKitExtensions.ts:
+ * StarterKit imports Tiptap's UndoRedo (and with it prosemirror-history, 3 kB gzip) even when told
+ * `undoRedo: false`, as Inkwell always does (a shared document's undo is per writer). Only
+ * StarterKit's import: the editor's Dropcursor and Gapcursor come from the package as before.
+ */
+function starterKitWithoutUndo(): Plugin {
+  const shim = fileURLToPath(
+    new URL('./client/features/editor/starterKitExtensions.ts', import.meta.url),
+  );
+  return {
+    name: 'inkwell:starter-kit-without-undo',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromStarterKit = importer?.replaceAll('\\', '/').includes('/@tiptap/starter-kit/');
+      return source === '@tiptap/extensions' && fromStarterKit ? shim : null;
+    },
+  };
+}
+
+/**
+ * Marks as pure the four DOM type checks lib0's dom.js builds when it loads (`$.$custom(...)`,
+ * whose results nothing in the app reads): y-tiptap imports dom.js for two helpers, and those
+ * calls alone kept lib0's schema.js (2.3 kB gzip) in the shared document's chunk.
+ */
+function lib0DomChecksPure(): Plugin {
+  return {
+    name: 'inkwell:lib0-dom-checks-pure',
+    transform: {
+      filter: { id: /node_modules[\\/]lib0[\\/]dom\.js$/ },
+      handler(code) {
+        // Comments only, inserted within lines: the mappings that follow stay close enough.
+        return { code: code.replaceAll('= $.$custom(', '= /* @__PURE__ */ $.$custom('), map: null };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), starterKitWithoutUndo(), lib0DomChecksPure()],
   resolve: {
     alias: [
       ...preactAliases,
+      // @tiptap/react imports fast-equals (2 kB gzip) for one deepEqual; client/lib/deepEqual.ts
+      // compares what Inkwell's editor-state selectors return as it does.
+      {
+        find: /^fast-equals$/,
+        replacement: fileURLToPath(new URL('./client/lib/deepEqual.ts', import.meta.url)),
+      },
       // StarterKit imports Tiptap's link mark even when told `link: false`, and with it linkifyjs
       // (10 kB gzip) that the page would wait for. Inkwell uses its own link mark instead
       // (common/editor/nodes/Link.ts), so StarterKit's import is pointed there.
@@ -34,7 +81,29 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    // The polyfill only makes browsers without <link rel="modulepreload"> (before Safari 17 and
+    // Firefox 115) fetch a lazy chunk's imports early; they load them without it all the same.
+    modulePreload: { polyfill: false },
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first page statically needs goes in one chunk. Left to itself the
+          // bundler cuts it into several wherever a lazy chunk shares a part (Preact, Tiptap's
+          // core, the ProseMirror packages), and each cut costs the page gzip's shared dictionary
+          // and a request: moving a 2 kB page out to a lazy chunk made the first download larger.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The shared document's code (Yjs, the provider, the device copy, the binding) arrives
+            // together once the saved copy shows: one chunk, for the same reason.
+            {
+              name: 'shared-document',
+              test: /node_modules\/(?:yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@tiptap\/y-tiptap|@tiptap\/extension-collaboration)\/|features\/editor\/collab\/(?!downloadSetAside|setAsideCopy)/,
+            },
+          ],
+        },
+      },
+    },
     // Fonts (KaTeX's) stay files: the page's Content-Security-Policy allows no data: fonts.
     assetsInlineLimit: (file) => (/\.(?:woff2?|ttf)$/.test(file) ? false : undefined),
   },

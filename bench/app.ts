@@ -185,11 +185,7 @@ export async function openInkwell(
     // A new account on the embedded provider's page, then a new, empty document, as a writer starts.
     await signUp(page);
     await page.getByRole('button', { name: 'New document' }).first().click();
-    await page.waitForFunction(
-      () => document.querySelector('.ProseMirror') !== null && 'benchProbe' in window,
-      undefined,
-      { timeout: READY_TIMEOUT_MS },
-    );
+    await waitForLiveEditor(page, READY_TIMEOUT_MS);
     return page;
   };
   try {
@@ -205,9 +201,65 @@ export async function openInkwell(
   }
 }
 
+/** The editor's collaboration extension (client/features/editor/collab/Collaboration.ts). */
+const COLLABORATION_EXTENSION = 'inkwellCollaboration';
+
+/** The Tiptap editor Tiptap hangs on its `.ProseMirror` element, as far as the bench reads it. */
+type EditorRoot = HTMLElement & {
+  editor?: { isEditable: boolean; extensionManager: { extensions: { name: string }[] } };
+};
+
 /**
- * Imports a Markdown file through the app's file input (which makes a new document and opens it)
- * and resolves once the heading `headingText` has been painted.
+ * Waits until the page's editor is the one on the live shared document: editable, with the
+ * collaboration extension, and the status bar saying Saved (synced, nothing waiting). Before
+ * that the app shows the saved copy read-only, which is not what a writer types into.
+ */
+export async function waitForLiveEditor(page: Page, timeoutMs = IMPORT_TIMEOUT_MS): Promise<void> {
+  await page.waitForFunction(
+    (extension) => {
+      const root = document.querySelector<EditorRoot>('.ProseMirror[contenteditable="true"]');
+      const editor = root?.editor;
+      const saved = [...document.querySelectorAll('footer [role=status]')].some(
+        (e) => e.textContent?.trim() === 'Saved',
+      );
+      return (
+        'benchProbe' in window &&
+        saved &&
+        editor?.isEditable === true &&
+        editor.extensionManager.extensions.some((e) => e.name === extension)
+      );
+    },
+    COLLABORATION_EXTENSION,
+    { timeout: timeoutMs },
+  );
+}
+
+/**
+ * Waits for the status bar's Saved (every update acknowledged by the server, which stores it
+ * before it says so), then checks that the server's copy of the open document holds `text`.
+ */
+export async function expectSavedOnServer(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('footer [role=status]')].some(
+        (e) => e.textContent?.trim() === 'Saved',
+      ),
+    undefined,
+    { timeout: IMPORT_TIMEOUT_MS },
+  );
+  const held = await page.evaluate(async (wanted) => {
+    const id = /^\/d\/([^/]+)/.exec(location.pathname)?.[1];
+    if (!id) throw new Error(`no document in ${location.pathname}`);
+    const response = await fetch(`/api/documents/${id}`);
+    return (await response.text()).includes(wanted);
+  }, text);
+  if (!held) throw new Error(`the server's copy of the document lacks "${text}"`);
+}
+
+/**
+ * Imports a Markdown file through the app's file input (which makes a new document, creates it
+ * on the server and opens it live) and resolves once the heading `headingText` has been painted
+ * in the editor on the shared document (editable), with the milestones on the way.
  */
 export async function importThroughUi(
   page: Page,
@@ -216,11 +268,13 @@ export async function importThroughUi(
 ): Promise<ShownTimings> {
   await page.evaluate((text) => window.benchProbe.watch(text), headingText);
   await page.getByLabel(IMPORT_INPUT_LABEL).setInputFiles(path);
-  return withTimeout(
+  const shown = await withTimeout(
     page.evaluate(() => window.benchProbe.shown()),
     IMPORT_TIMEOUT_MS,
-    `the heading "${headingText}" did not appear after importing ${path}`,
+    `the heading "${headingText}" did not appear in an editable editor after importing ${path}`,
   );
+  await waitForLiveEditor(page);
+  return shown;
 }
 
 /** Rejects with `message` when `promise` takes longer than `ms`. */

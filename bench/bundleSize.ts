@@ -26,14 +26,14 @@ interface Script {
 
 /**
  * Loads `url` in a new tab with the HTTP cache disabled and collects every script response (module
- * scripts, dynamic imports, workers) until `ready` holds and no request has been in flight for
+ * scripts, dynamic imports, workers) until `ready` resolves and no request has been in flight for
  * `QUIET_MS`. Sizes are the gzip of each body, so both sides count alike whatever their server
  * sends (Inkwell's server and the bench's static server both send plain bodies).
  */
 async function scriptsUntilIdle(
   context: BrowserContext,
   url: string,
-  ready: string,
+  ready: (page: Page) => Promise<unknown>,
 ): Promise<Script[]> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -68,12 +68,25 @@ async function scriptsUntilIdle(
     );
   });
   await page.goto(url, { timeout: READY_TIMEOUT_MS });
-  await page.waitForSelector(ready, { timeout: READY_TIMEOUT_MS });
+  await ready(page);
   await waitForQuiet(page, () => inFlight <= 0 && performance.now() - lastActivity >= QUIET_MS);
   const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== undefined);
   await page.close();
   return scripts;
 }
+
+/**
+ * The editor once it is on the shared document: until then the page shows the saved copy
+ * read-only, so a page that is only that has not loaded what a writer needs to edit.
+ */
+const LIVE_EDITOR = '.ProseMirror[contenteditable=true]';
+
+/** Waits until the status bar says every edit and the title are stored on the server. */
+const savedShown = (page: Page) =>
+  page
+    .getByRole('status')
+    .getByText('Saved', { exact: true })
+    .waitFor({ timeout: READY_TIMEOUT_MS });
 
 async function waitForQuiet(page: Page, quiet: () => boolean): Promise<void> {
   const deadline = performance.now() + READY_TIMEOUT_MS;
@@ -93,15 +106,13 @@ async function documentRoute(context: BrowserContext, app: RunningApp): Promise<
   await signUp(page);
   await page.getByRole('button', { name: 'New document' }).first().click();
   await page.waitForURL((u) => u.pathname.startsWith('/d/'), { timeout: READY_TIMEOUT_MS });
-  const editor = page.locator('.ProseMirror');
-  await editor.click();
-  // The autosave that carries the typed line, so that the cold load opens it from the server.
-  const saved = page.waitForResponse(
-    (r) => r.request().method() !== 'GET' && /\/api\/documents\//.test(r.url()) && r.ok(),
-    { timeout: READY_TIMEOUT_MS },
-  );
+  // The live editor: the saved copy shown before it is read-only and would drop the keys.
+  await page.locator(LIVE_EDITOR).click({ timeout: READY_TIMEOUT_MS });
   await page.keyboard.type(DOCUMENT_TEXT);
-  await saved;
+  // Edits go over the shared document's socket; "Saved" means the server has the typed line, so
+  // that the cold load opens it from the server.
+  await page.locator(LIVE_EDITOR).getByText(DOCUMENT_TEXT).waitFor({ timeout: READY_TIMEOUT_MS });
+  await savedShown(page);
   const url = page.url();
   await page.close();
   return url;
@@ -132,10 +143,19 @@ export async function bundleSize(_fixtures: Fixtures): Promise<BenchReport> {
   try {
     inkwell = await withBrowser(async (context) => {
       const route = await documentRoute(context, app);
-      return scriptsUntilIdle(context, route, '.ProseMirror');
+      // Opened cold: the saved copy, then the shared document's code, connected and editable.
+      return scriptsUntilIdle(context, route, async (page) => {
+        await page
+          .locator(LIVE_EDITOR)
+          .getByText(DOCUMENT_TEXT)
+          .waitFor({ timeout: READY_TIMEOUT_MS });
+        await savedShown(page);
+      });
     });
     bare = await withBrowser((context) =>
-      scriptsUntilIdle(context, `${pagesServer.url}${pagePath('bare')}`, '#editor .ProseMirror'),
+      scriptsUntilIdle(context, `${pagesServer.url}${pagePath('bare')}`, (page) =>
+        page.waitForSelector('#editor .ProseMirror', { timeout: READY_TIMEOUT_MS }),
+      ),
     );
   } finally {
     await pagesServer.close();

@@ -8,6 +8,8 @@ interface CallFrame {
 /** A CPU profile as CDP's `Profiler.stop` returns it (the fields used here). */
 export interface CpuProfile {
   nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
+  /** When profiling started, in microseconds of the profiler's clock. */
+  startTime?: number;
   samples?: number[];
   timeDeltas?: number[];
 }
@@ -44,6 +46,25 @@ export function selfTimes(profile: CpuProfile): Breakdown {
     if (node && !NOT_JS.has(node.callFrame.functionName)) {
       add(breakdown, frameName(node.callFrame), (deltas[i] ?? 0) / 1000);
     }
+  });
+  return breakdown;
+}
+
+/**
+ * Self time per function of the samples taken between `fromMs` and `toMs` after the profile
+ * started, idle and other native time (`(idle)`, `(program)`) included under their own names.
+ */
+export function selfTimesBetween(profile: CpuProfile, fromMs: number, toMs: number): Breakdown {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const breakdown: Breakdown = new Map();
+  let at = 0;
+  samples.forEach((id, i) => {
+    const delta = (deltas[i] ?? 0) / 1000;
+    at += delta;
+    const node = nodes.get(id);
+    if (node && at > fromMs && at <= toMs) add(breakdown, frameName(node.callFrame), delta);
   });
   return breakdown;
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import {
   AppUnavailableError,
+  expectSavedOnServer,
   importThroughUi,
   openInkwell,
   startApp,
@@ -14,7 +15,7 @@ import { buildPages, type BuiltPages } from './pages/build.ts';
 import type { KeystrokeSamples } from './pages/api.ts';
 import { printFigures, table, type BenchReport, type Figure } from './report.ts';
 import { formatMs, max, median, p95 } from './stats.ts';
-import { KEY_DELAY_MS, placeCaretInMiddle, TEXT, typeMeasured } from './typing.ts';
+import { KEY_DELAY_MS, placeCaretInMiddle, TEXT, typeMeasured, WARMUP_TEXT } from './typing.ts';
 import { serveStatic } from './staticServer.ts';
 
 const NAME = 'keystroke';
@@ -75,8 +76,12 @@ async function measureSize(
     inkwell.push(
       await withBrowser(async (context) => {
         const page = await openInkwell(context, app, pages.probePath);
+        // Resolves once the editor on the live shared document shows it (waitForLiveEditor):
+        // each key then goes through the collaboration binding and the provider to the server.
         await importThroughUi(page, fixture.path, heading);
-        return typeIn(page);
+        const samples = await typeIn(page);
+        await expectSavedOnServer(page, WARMUP_TEXT + TEXT.trimEnd());
+        return samples;
       }),
     );
   }
@@ -118,8 +123,9 @@ function detailRows(results: readonly SizeResult[]): string[][] {
 
 /**
  * Keystroke latency, keydown to next paint, typing in the middle of documents of 3.5k, 30k and
- * 200k words: the built app (document imported through its UI) against a bare Tiptap editor
- * with tiptap-markdown.
+ * 200k words: the built app (document imported through its UI, typed into once its editor is on
+ * the live shared document, and checked stored by the server afterwards) against a bare Tiptap
+ * editor with tiptap-markdown.
  */
 export async function keystroke(fixtures: Fixtures): Promise<BenchReport> {
   const pages = await buildPages();
@@ -138,7 +144,8 @@ export async function keystroke(fixtures: Fixtures): Promise<BenchReport> {
   try {
     console.log(
       `Inkwell served by ${app.servedBy}; ${ROUNDS} rounds of ${TEXT.length} keys per editor and ` +
-        `size, each key held ${KEY_DELAY_MS} ms; samples pooled.`,
+        `size, each key held ${KEY_DELAY_MS} ms; samples pooled. Inkwell is typed into live ` +
+        `(collaboration on, its own server), and the typed text checked on the server after.`,
     );
     for (const fixture of fixtures.byWords) {
       results.push(await measureSize(fixture, app, pages, pagesServer.url));

@@ -13,15 +13,17 @@ import {
   callPaths,
   mainThreadSelfTimes,
   selfTimes,
+  selfTimesBetween,
   top,
   type Breakdown,
   type CpuProfile,
 } from './cpuProfile.ts';
 import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
+import type { ShownTimings } from './pages/api.ts';
 import { buildPages } from './pages/build.ts';
 import type { BenchReport } from './report.ts';
-import { formatMs, median, p95 } from './stats.ts';
+import { formatBytes, formatMs, median, p95 } from './stats.ts';
 import { placeCaretInMiddle, typeMeasured } from './typing.ts';
 
 const NAME = 'profile';
@@ -44,10 +46,16 @@ interface Recording<T> {
   result: T;
   cpu: CpuProfile;
   trace: unknown[];
+  /** The page's `performance.now()` just after the profiler started. */
+  pageStart: number;
 }
 
-/** Runs `action` under the CPU profiler and a trace of the page. */
-async function recorded<T>(cdp: CDPSession, action: () => Promise<T>): Promise<Recording<T>> {
+/** Runs `action` under the CPU profiler and a trace of `page`. */
+async function recorded<T>(
+  cdp: CDPSession,
+  page: Page,
+  action: () => Promise<T>,
+): Promise<Recording<T>> {
   const trace: unknown[] = [];
   const collect = ({ value }: { value: unknown[] }) => trace.push(...value);
   cdp.on('Tracing.dataCollected', collect);
@@ -55,13 +63,14 @@ async function recorded<T>(cdp: CDPSession, action: () => Promise<T>): Promise<R
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
   await cdp.send('Profiler.start');
+  const pageStart = await page.evaluate(() => performance.now());
   const result = await action();
   const { profile: cpu } = await cdp.send('Profiler.stop');
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.end');
   await withTimeout(complete, 60_000, 'the trace did not complete');
   cdp.off('Tracing.dataCollected', collect);
-  return { result, cpu, trace };
+  return { result, cpu, trace, pageStart };
 }
 
 function print(title: string, breakdown: Breakdown, count: number): void {
@@ -84,15 +93,80 @@ function printRecording(recording: Recording<unknown>): void {
   }
 }
 
+/** Names of the profile's own entries for time outside JavaScript. */
+const IDLE = '(idle)';
+const NATIVE = '(program)';
+const GC = '(garbage collector)';
+
+/**
+ * The import's phases between the probe's milestones (ShownTimings), each with its wall time, the
+ * main thread's idle time (waiting on the server), native work (layout, paint, parsing), garbage
+ * collection, and the functions with the most self time in it.
+ */
+function printPhases(recording: Recording<ShownTimings>): void {
+  const shown = recording.result;
+  const milestones: [string, number][] = [
+    ['file chosen', 0],
+    ['read-only copy painted', shown.readOnly],
+    ['POST /api/documents sent (create)', shown.createSent],
+    ['POST /api/documents answered', shown.created],
+    ['WebSocket open', shown.socketOpen],
+    [`first sync's content received (${formatBytes(shown.syncedBytes)})`, shown.synced],
+    ['live editor: heading in the DOM', shown.inDom],
+    ['live editor: painted', shown.painted],
+  ];
+  const reached = milestones.filter(([, at]) => Number.isFinite(at)).sort((a, b) => a[1] - b[1]);
+  // Profile time of the import's start.
+  const offset = shown.start - recording.pageStart;
+  console.log('Phases (wall; idle, native, GC; JavaScript by self time):');
+  for (let i = 1; i < reached.length; i++) {
+    const [fromName, from] = reached[i - 1]!;
+    const [toName, to] = reached[i]!;
+    const times = selfTimesBetween(recording.cpu, offset + from, offset + to);
+    const of = (name: string) => times.get(name) ?? 0;
+    const js = top(
+      new Map([...times].filter(([name]) => ![IDLE, NATIVE, GC].includes(name))),
+      PHASE_FUNCTIONS,
+    );
+    console.log(
+      `  ${fromName} → ${toName}: ${formatMs(to - from)}; idle ${formatMs(of(IDLE))}, ` +
+        `native ${formatMs(of(NATIVE))}, GC ${formatMs(of(GC))}`,
+    );
+    for (const [name, ms] of js) console.log(`    ${formatMs(ms).padStart(9)}  ${name}`);
+    const scripts = top(byScript(times), PHASE_FUNCTIONS)
+      .map(([file, ms]) => `${file} ${formatMs(ms)}`)
+      .join(', ');
+    console.log(`    by script: ${scripts}`);
+  }
+}
+
+/**
+ * Self time grouped by the script it ran in (`name file:line` → file), DOM calls and built-ins
+ * (named without a file) as one group; idle and garbage collection left out.
+ */
+function byScript(times: Breakdown): Breakdown {
+  const grouped: Breakdown = new Map();
+  for (const [name, ms] of times) {
+    if (name === IDLE || name === GC) continue;
+    const file = name === NATIVE ? name : (/ (\S+):\d+$/.exec(name)?.[1] ?? '(DOM, built-ins)');
+    grouped.set(file, (grouped.get(file) ?? 0) + ms);
+  }
+  return grouped;
+}
+
+/** How many functions each phase lists. */
+const PHASE_FUNCTIONS = 6;
+
 /** Imports `fixture` into a new document under the profiler and prints where the time went. */
 async function profileImport(cdp: CDPSession, page: Page, fixture: Fixture): Promise<void> {
-  const imported = await recorded(cdp, () =>
+  const imported = await recorded(cdp, page, () =>
     importThroughUi(page, fixture.path, endHeading(fixture.markdown)),
   );
   console.log(
-    `\nImport of ${fixture.name} through the file input: in the DOM at ` +
-      `${formatMs(imported.result.inDom)}, painted at ${formatMs(imported.result.painted)}.`,
+    `\nImport of ${fixture.name} through the file input, until the live editor shows it: in the ` +
+      `DOM at ${formatMs(imported.result.inDom)}, painted at ${formatMs(imported.result.painted)}.`,
   );
+  printPhases(imported);
   printRecording(imported);
 }
 
@@ -127,7 +201,7 @@ export async function profile(fixtures: Fixtures): Promise<BenchReport> {
       const paragraph = await placeCaretInMiddle(page);
       const commits = () => page.evaluate(() => Number(Reflect.get(window, 'benchReactCommits')));
       const commitsBefore = await commits();
-      const typed = await recorded(cdp, () => typeMeasured(page, paragraph));
+      const typed = await recorded(cdp, page, () => typeMeasured(page, paragraph));
       const samples = typed.result;
       console.log(
         `\nTyping ${samples.latencies.length} keys into ${fixture.name}: ` +

@@ -1,10 +1,13 @@
 import { aiGateway } from './aiGateway.ts';
 import { aiStream } from './aiStream.ts';
-import { autosave } from './autosave.ts';
+import { collabEcho } from './collabEcho.ts';
+import { collabLoad } from './collabLoad.ts';
+import { collabOpen } from './collabOpen.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
 import { coldStart } from './coldStart.ts';
 import { keystroke } from './keystroke.ts';
+import { keystrokeCollab } from './keystrokeCollab.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
 import { uploads } from './uploads.ts';
@@ -21,9 +24,9 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   codecImport,
   codecExport,
   keystroke,
+  keystrokeCollab,
   uiImport,
   bundleSize,
-  autosave,
   coldStart,
   aiGateway,
   aiStream,
@@ -31,6 +34,9 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   uploads: () => uploads(),
   pasteImage: () => pasteImage(),
   vault,
+  collabLoad,
+  collabEcho,
+  collabOpen,
 };
 
 /** Run only when named: they explain figures rather than measure them. */

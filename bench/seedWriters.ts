@@ -1,24 +1,9 @@
 import type { JSONContent } from '@tiptap/core';
 import type { DocumentContent } from '../common/api/documents.ts';
 import { parseMarkdown } from '../common/editor/markdown/index.ts';
-import { createSession, upsertUser } from '../server/auth/sessions.ts';
-import type { Database } from '../server/db/database.ts';
-import { DocumentStore } from '../server/documents/documentStore.ts';
-import { validateContent } from '../server/documents/validateContent.ts';
-import type { SaveBody } from './saveLoad.ts';
 
-/** Issuer of the bench's users, which no provider will ever sign in. */
-const BENCH_ISSUER = 'https://bench.inkwell.invalid';
-
-/** What the database holds for one simulated writer. */
-export interface SeededWriter {
-  /** The cookie value of its session. */
-  sessionToken: string;
-  /** The document Inkwell saves into. */
-  inkwellDocumentId: string;
-  /** A document of its own, identical at the start, which the bare route saves into. */
-  bareDocumentId: string;
-}
+// The documents `collabLoad` seeds its writers with. (The file kept its name from the retired
+// `autosave` benchmark, which seeded writers and their documents here.)
 
 /** Words per paragraph and paragraphs per section of `proseOfSize`: a chapter, not a README. */
 const PARAGRAPH_WORDS = 120;
@@ -79,53 +64,4 @@ export function proseOfSize(markdown: string, bytes: number): DocumentContent {
     size += blockBytes;
   }
   return { type: 'doc', content: blocks };
-}
-
-/**
- * Save bodies of `content` with a first paragraph naming the writer and the save, built by
- * concatenation: the load generator shares the CPU with the servers and should spend little.
- */
-export function saveBodies(content: DocumentContent): SaveBody {
-  const rest = JSON.stringify(content.content ?? []).slice(1);
-  return (writer, index) => {
-    const line = JSON.stringify({
-      type: 'paragraph',
-      content: [{ type: 'text', text: `Writer ${index}, save ${writer.saves}.` }],
-    });
-    return `{"baseVersion":${writer.version},"content":{"type":"doc","content":[${line},${rest}}}`;
-  };
-}
-
-/**
- * Creates `count` users, each with a session and two copies of `content` (one for Inkwell, one
- * for the bare route), straight in the database: signing up through the provider costs ~0.3 s each.
- */
-export async function seedWriters(
-  db: Database,
-  count: number,
-  content: DocumentContent,
-): Promise<SeededWriter[]> {
-  // Stored as Inkwell stores a save, plain text and search column included, so both routes start
-  // from the same rows.
-  const valid = validateContent(content);
-  const store = new DocumentStore(db);
-  const writers: SeededWriter[] = [];
-  for (let i = 0; i < count; i++) {
-    const user = await upsertUser(db, {
-      issuer: BENCH_ISSUER,
-      subject: `writer-${i}`,
-      email: `writer-${i}@bench.invalid`,
-      name: `Writer ${i}`,
-    });
-    const sessionToken = await createSession(db, {
-      userId: user.id,
-      days: 30,
-      userAgent: 'inkwell-bench',
-      idToken: undefined,
-    });
-    const inkwell = await store.create(user.id, `Autosave ${i}`, valid);
-    const bare = await store.create(user.id, `Autosave ${i} (bare)`, valid);
-    writers.push({ sessionToken, inkwellDocumentId: inkwell.id, bareDocumentId: bare.id });
-  }
-  return writers;
 }

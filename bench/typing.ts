@@ -3,7 +3,7 @@ import { TOP_LEVEL_PARAGRAPHS, type KeystrokeSamples } from './pages/api.ts';
 
 /** What is typed: 60 characters of prose, nothing an input rule would turn into markup. */
 export const TEXT = 'the quick brown fox jumps over the lazy dog and keeps going ';
-const WARMUP_TEXT = 'warm ';
+export const WARMUP_TEXT = 'warm ';
 /** Between key down and key up, as a fast typist holds a key. */
 export const KEY_DELAY_MS = 40;
 

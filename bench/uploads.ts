@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../common/api/errors.ts';
@@ -9,6 +8,7 @@ import { sessionCookieName } from '../server/middleware/session.ts';
 import { photo } from '../server/test/images.ts';
 import { testUserWithSession } from '../server/test/users.ts';
 import { spawnNode, stopChild, type NodeChild } from './childProcess.ts';
+import { memoryOf } from './processMemory.ts';
 import { printFigures, type BenchReport, type Figure } from './report.ts';
 import { formatBytes } from './stats.ts';
 
@@ -31,18 +31,6 @@ interface Side {
   elapsedMs: number;
   failures: number;
   firstFailure: string | undefined;
-}
-
-/** Peak and current resident memory of a process, from /proc (NaN elsewhere). */
-function memoryOf(pid: number | undefined): { peak: number; now: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) =>
-      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]) * 1024;
-    return { peak: kb('VmHWM'), now: kb('VmRSS') };
-  } catch {
-    return { peak: Number.NaN, now: Number.NaN };
-  }
 }
 
 /** `CONCURRENT` uploads of `image` at once, `rounds` times; adds to the side's totals. */

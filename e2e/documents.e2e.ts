@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { DocumentRecord, ListDocumentsResponse } from '../common/api/documents.ts';
 import { editorLocator, importMarkdown, openEditor, type EditorSession } from './editorPage.ts';
-import { appUrl, useBrowser, screenshot } from './harness.ts';
+import { appUrl, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 
@@ -46,41 +46,34 @@ async function twoTabsOneDocument(session: EditorSession, inB: string) {
   return { tabA, tabB };
 }
 
-test('two tabs on one document: the stale save gets 409, the writer keeps both, and no text is lost', async () => {
+// Before live collaboration, a stale save met a 409 and the conflict dialog; now the tabs share
+// one document, and neither asks.
+test("two tabs on one document: each shows the other's words, nothing asks, and no text is lost", async () => {
   const session = await openEditor(browser());
   const { tabA } = await twoTabsOneDocument(session, ' Written in tab B.');
 
+  await editorLocator(tabA).getByText('Shared start. Written in tab B.').waitFor();
   await typeAtEnd(tabA, ' Written in tab A.');
-  // It cannot be dismissed without a choice, hence an alert dialog.
-  const dialog = tabA.getByRole('alertdialog', { name: 'This document was changed elsewhere' });
-  await dialog.waitFor({ timeout: 15_000 });
-  await screenshot(tabA, 'conflict');
-  await dialog.getByRole('button', { name: /Keep both/ }).click();
-  await dialog.waitFor({ state: 'hidden' });
   await saved(tabA);
+  const dialog = tabA.getByRole('alertdialog');
+  assert.equal(await dialog.count(), 0, 'no dialog');
 
-  const texts = (await serverDocuments(session)).map((doc) => doc.text).join('\n');
-  assert.match(texts, /Written in tab A\./);
-  assert.match(texts, /Written in tab B\./);
-  const titles = (await serverDocuments(session)).map((doc) => doc.title);
-  assert.ok(
-    titles.some((title) => title.endsWith('(my copy)')),
-    titles.join(', '),
-  );
+  const documents = await serverDocuments(session);
+  assert.equal(documents.length, 1, 'one document, no copy');
+  assert.match(documents[0]!.text, /Shared start\. Written in tab B\. Written in tab A\./);
   assert.deepEqual(session.errors, []);
   await session.close();
 });
 
-test('the same words saved from another tab are taken without asking', async () => {
+test('the same words typed in another tab are there once, without asking', async () => {
   const session = await openEditor(browser());
   const { tabA } = await twoTabsOneDocument(session, ' The same ending.');
 
-  // Tab A writes the very same words: its save meets tab B's version, whose content is the
-  // same, so there is nothing to choose between.
-  await typeAtEnd(tabA, ' The same ending.');
+  // Tab A shows tab B's words as they are typed: it has nothing to write again.
+  await editorLocator(tabA).getByText('Shared start. The same ending.').waitFor();
   await saved(tabA);
-  const dialog = tabA.getByRole('alertdialog', { name: 'This document was changed elsewhere' });
-  assert.equal(await dialog.count(), 0, 'no conflict dialog for identical content');
+  const dialog = tabA.getByRole('alertdialog');
+  assert.equal(await dialog.count(), 0, 'no dialog');
   const texts = (await serverDocuments(session)).map((doc) => doc.text);
   assert.equal(texts.length, 1);
   assert.equal(texts[0]?.split('The same ending.').length, 2, 'the ending is there once');
@@ -105,7 +98,9 @@ test('editing offline is kept on the device and saved when the connection return
   await session.close();
 });
 
-test('edits that never reached the server are offered back after the tab is closed', async () => {
+// Drafts offered back with a notice are replaced by the shared document's copy on this device,
+// which merges without asking.
+test('edits that never reached the server are kept after the tab is closed and saved when it opens again', async () => {
   const session = await openEditor(browser());
   const { page, context } = session;
   await typeAtEnd(page, 'Saved part.');
@@ -121,7 +116,6 @@ test('edits that never reached the server are offered back after the tab is clos
 
   const again = await context.newPage();
   await again.goto(url);
-  await again.getByText('Restored unsaved changes from this device').waitFor();
   await editorLocator(again).getByText('Saved part. Unsaved part.').waitFor();
   await saved(again);
   const texts = (await serverDocuments(session)).map((doc) => doc.text).join('\n');

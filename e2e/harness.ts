@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -15,6 +16,13 @@ export { startServer, type RunningServer } from './server.ts';
  * test files import it (run.ts and the benchmarks use server.ts and chromium.ts).
  */
 beforeEach((t) => setRunningTest(t.name));
+
+// A test file stopped by a signal (Ctrl-C, the runner cancelling it) exits through process.exit,
+// so that the 'exit' handlers that stop the servers, Redis and PostgreSQL it started still run:
+// a process killed by a signal runs none, and they would outlive it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => process.exit(128 + constants.signals[signal]));
+}
 afterEach(() => {
   setRunningTest(null);
   assertNoPageErrors();
@@ -27,13 +35,13 @@ export const ARTIFACTS_DIR = join(ROOT, '.tmp', 'e2e');
 /**
  * Starts Debian's chromium headless, watching every page it opens (see pageErrors.ts). Playwright
  * gives every launch a fresh profile in a temporary folder and deletes it on `close()`, so runs
- * never share cookies, storage or cache.
+ * never share cookies, storage or cache. `args` adds Chromium flags (such as host mapping).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
   watchBrowser(browser);
   return browser;

@@ -13,6 +13,8 @@ export interface RunningServer {
   url: string;
   /** Sends SIGTERM and waits for the process to exit. */
   stop(): Promise<void>;
+  /** Sends SIGKILL, as a crash or the OOM killer would, and waits for the process to end. */
+  kill(): Promise<void>;
 }
 
 /** Options of `startServer`. */
@@ -21,6 +23,14 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** How long to wait for the server to answer /healthz. */
   timeoutMs?: number;
+  /**
+   * Where this process answers, when `PUBLIC_URL` names an address that reaches another one
+   * (several instances behind one public URL): /healthz is asked here. Defaults to the URL the
+   * server announces.
+   */
+  directUrl?: string;
+  /** Prefix of its output lines, to tell instances apart in the log (default `server`). */
+  label?: string;
 }
 
 /**
@@ -37,6 +47,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
+  // A test file that dies before its `after` hooks must not leave its servers running.
+  const killAtExit = () => child.kill('SIGKILL');
+  process.once('exit', killAtExit);
+  void exited.then(() => process.off('exit', killAtExit));
+  const prefix = `[${options.label ?? 'server'}] `;
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
@@ -46,7 +61,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let pending: string | null = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      process.stdout.write(chunk.replace(/^(?=.)/gm, '[server] '));
+      process.stdout.write(chunk.replace(/^(?=.)/gm, prefix));
       if (pending === null) return;
       pending += chunk;
       const match = /Inkwell listening on (http:\/\/[^\s"]+)/.exec(pending);
@@ -60,8 +75,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       clearTimeout(timer);
       reject(new Error(`server exited with code ${code} before listening`));
     });
+  }).catch((error: unknown) => {
+    // A server that never came up must not outlive the test that started it.
+    child.kill('SIGKILL');
+    throw error;
   });
-  await waitForHealth(url, timeoutMs);
+  try {
+    await waitForHealth(options.directUrl ?? url, timeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
 
   return {
     url,
@@ -69,6 +93,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const code = await exited;
       if (code !== 0 && code !== null) throw new Error(`server exited with code ${code}`);
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -30,14 +30,18 @@ const SANITIZER_CHUNK = /\/sanitize-[^/]*\.js$/;
 const browser = useBrowser();
 let session: EditorSession;
 
+/**
+ * Waits for "Saved": the server has stored every edit (live collaboration acknowledges an update
+ * once it is on disk). Called after typing, which sets "Saving…" in the same task as the key.
+ */
+const savedState = (page: Page) =>
+  page.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
+
 /** Writes a line into the open document and waits for its save. */
 async function writeAndSave(page: Page, text: string): Promise<void> {
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/documents/') && r.ok(),
-  );
   await editorLocator(page).click();
   await page.keyboard.type(text);
-  await saved;
+  await savedState(page);
 }
 
 /** Opens `url` in a new tab of the session with the cache off; returns the scripts it fetched. */
@@ -106,9 +110,6 @@ test('raw HTML pasted before the sanitiser has loaded is kept, sanitised', async
 
 test('a document with a table opened cold loads table editing: Tab goes to the next cell', async () => {
   session = await openEditor(browser());
-  const saved = session.page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/documents/') && r.ok(),
-  );
   await editorLocator(session.page).click();
   await paste(session.page, {
     'text/html':
@@ -116,7 +117,7 @@ test('a document with a table opened cold loads table editing: Tab goes to the n
     'text/plain': 'Name Age Ann 40',
   });
   await editorLocator(session.page).locator('table th', { hasText: 'Age' }).waitFor();
-  await saved;
+  await savedState(session.page);
   const { page, scripts } = await openCold(session.page.url());
   const editor = editorLocator(page);
   await editor.locator('table th', { hasText: /^Name$/ }).click();

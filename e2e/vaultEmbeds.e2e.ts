@@ -78,7 +78,10 @@ test('a vault zip’s ![[embeds]] show their images, export as written, and host
     const shown = editorLocator(page).locator('.ink-wikilink[data-state="image"] img');
     await page.waitForFunction(() => {
       const images = [
-        ...document.querySelectorAll<HTMLImageElement>('.ProseMirror .ink-wikilink img'),
+        // The live editor's: the saved copy shown read-only before it may be all there is yet.
+        ...document.querySelectorAll<HTMLImageElement>(
+          '.ProseMirror[contenteditable=true] .ink-wikilink img',
+        ),
       ];
       return images.length === 2 && images.every((image) => image.complete);
     });

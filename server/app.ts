@@ -8,6 +8,7 @@ import { csrfProtection } from './middleware/csrf.ts';
 import { requestSession, requireSession, type RouteKey } from './middleware/session.ts';
 import { aiRoutes } from './routes/ai.ts';
 import { authRoutes } from './routes/auth.ts';
+import { collabRoutes } from './routes/collab.ts';
 import { configRoutes } from './routes/config.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -118,6 +119,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', fileRoutes(services));
   app.route('/', configRoutes(services));
   app.route('/', vaultRoutes(services));
+  app.route('/', collabRoutes(services));
 
   // Stays after every API route, so that no /api request ever falls through to the client.
   app.all('/api/*', () => {

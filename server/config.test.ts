@@ -27,7 +27,22 @@ describe('loadConfig', () => {
         totalTimeoutMs: 120_000,
       },
       files: { maxBytes: 20 * 1024 * 1024, s3: undefined },
+      collab: { redisUrl: undefined, maxMessageBytes: 8 * 1024 * 1024 },
     });
+  });
+
+  it('reads the Redis server and the largest live message, and refuses a URL that is not Redis', () => {
+    const config = loadConfig({
+      REDIS_URL: 'redis://:secret@cache.internal:6380/2',
+      COLLAB_MAX_MESSAGE_BYTES: '1048576',
+    });
+    expect(config.collab).toEqual({
+      redisUrl: 'redis://:secret@cache.internal:6380/2',
+      maxMessageBytes: 1024 * 1024,
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL/);
+    // Its password never appears in the error.
+    expect(() => loadConfig({ REDIS_URL: 'memcache://:hunter2@x' })).not.toThrow(/hunter2/);
   });
 
   it('reads an S3-compatible bucket for files, MinIO style', () => {

@@ -115,6 +115,19 @@ export interface Config {
   ai: AiConfig;
   /** Uploaded files. */
   files: FilesConfig;
+  /** Live collaboration (server/collab/). */
+  collab: CollabConfig;
+}
+
+/** Live collaboration over the WebSocket at `/api/collab`. */
+export interface CollabConfig {
+  /**
+   * `REDIS_URL`: a Redis server (`redis://` or `rediss://`) through which several Inkwell
+   * instances share live documents; undefined keeps them in this process.
+   */
+  redisUrl: string | undefined;
+  /** `COLLAB_MAX_MESSAGE_BYTES`: largest WebSocket message accepted; larger closes the socket (default 8 MB). */
+  maxMessageBytes: number;
 }
 
 const positiveInt = (max: number) =>
@@ -220,6 +233,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // A document's first sync carries all of it: room for the largest document's Yjs state.
+  COLLAB_MAX_MESSAGE_BYTES: positiveInt(256 * 1024 * 1024).default(8 * 1024 * 1024),
 });
 
 const HOSTED_KEYS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
@@ -237,6 +256,7 @@ const SECRET_KEYS = new Set([
   'DATABASE_URL',
   'AI_API_KEY',
   'S3_SECRET_ACCESS_KEY',
+  'REDIS_URL',
 ]);
 
 /**
@@ -340,5 +360,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    collab: { redisUrl: data.REDIS_URL, maxMessageBytes: data.COLLAB_MAX_MESSAGE_BYTES },
   };
 }

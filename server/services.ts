@@ -1,4 +1,5 @@
 import type { RelyingParty } from './auth/relyingParty.ts';
+import type { CollabEngine } from './collab/collabEngine.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { FileStorage } from './files/fileStorage.ts';
@@ -18,6 +19,8 @@ export interface Services {
   logger: Logger;
   /** Sessions found a moment ago; only on PGlite, which no other instance can share. */
   sessionCache?: SessionCache;
+  /** Live collaboration (`/api/collab`); absent in apps built without a server to upgrade on. */
+  collab?: CollabEngine;
 }
 
 /** Hono's typed context: what middleware leaves for the handlers after it. */

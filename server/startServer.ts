@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { getRequestListener } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
+import { WebSocketServer } from 'ws';
 import { createApp } from './app.ts';
 import { createEmbeddedIdp } from './auth/idp/embeddedIdp.ts';
+import { CollabEngine } from './collab/collabEngine.ts';
 import { RelyingParty, type ProviderSettings } from './auth/relyingParty.ts';
 import { deleteExpired } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -56,13 +58,32 @@ export async function startServer(
   let handler = (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }).end('Starting up.');
   };
-  const server = createServer((req, res) => {
-    inFlight += 1;
-    res.on('close', () => {
-      inFlight -= 1;
-    });
-    handler(req, res);
+  let appFetch: ((request: Request, env: object) => Response | Promise<Response>) | undefined;
+  let appListener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  // @hono/node-server upgrades WebSockets itself (`upgradeWebSocket` in the app), with a `ws`
+  // server that only completes handshakes: the app's session and Origin checks run first. Its
+  // maxPayload closes a socket whose message is larger (1009) before the message is buffered.
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: config.collab.maxMessageBytes,
   });
+  const server = createAdaptorServer({
+    fetch: (request, env) =>
+      appFetch
+        ? appFetch(request, env)
+        : new Response('Starting up.', { status: 503, headers: { 'Retry-After': '1' } }),
+    websocket: { server: sockets },
+    createServer: ((options: object, listener: typeof appListener) => {
+      appListener = listener;
+      return createServer(options, (req, res) => {
+        inFlight += 1;
+        res.on('close', () => {
+          inFlight -= 1;
+        });
+        handler(req, res);
+      });
+    }) as unknown as typeof createServer,
+  }) as Server;
   try {
     await new Promise<void>((done, fail) => {
       server.once('error', fail);
@@ -99,11 +120,19 @@ export async function startServer(
       logger,
       relyingParty: new RelyingParty(provider, publicUrl, logger),
       sessionCache: db.kind === 'pglite' ? new SessionCache() : undefined,
+      collab: new CollabEngine(db, logger, {
+        redisUrl: config.collab.redisUrl,
+        documentMaxBytes: config.documentMaxBytes,
+      }),
     };
-    const app = getRequestListener(createApp(services, { clientDir: options.clientDir }).fetch);
+    services.collab
+      ?.recover()
+      .catch((error: unknown) => logger.warn('Recovering live documents failed.', { err: error }));
+    const app = createApp(services, { clientDir: options.clientDir });
+    appFetch = (request, env) => app.fetch(request, env);
     handler = (req, res) => {
       if (idp && (req.url === '/idp' || req.url?.startsWith('/idp/'))) idp.handle(req, res);
-      else void app(req, res);
+      else appListener?.(req, res);
     };
     const sweep = setInterval(() => {
       deleteExpired(db).catch((error: unknown) =>
@@ -127,6 +156,9 @@ export async function startServer(
       (closing ??= (async () => {
         clearInterval(sweep);
         clearInterval(indexer);
+        // Live documents are stored before the database closes; their sockets are closed, as
+        // upgraded sockets are no longer the HTTP server's to wait for.
+        await services.collab?.close();
         const closed = new Promise<void>((done) => server.close(() => done()));
         server.closeIdleConnections();
         const deadline = Date.now() + SHUTDOWN_GRACE_MS;

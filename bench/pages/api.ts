@@ -27,6 +27,16 @@ export interface BareBench {
   load(markdown: string): Promise<number>;
 }
 
+/** What `collab.html` exposes as `window.collabBench`. */
+export interface CollabBench {
+  /**
+   * Opens the parsed Markdown in Inkwell's editor (the app's extensions and styles), on a Y.Doc
+   * through the collaboration binding when `collaboration`, else as the app opens a document;
+   * resolves with ms until painted.
+   */
+  load(markdown: string, collaboration: boolean): Promise<number>;
+}
+
 /** Keystroke figures gathered by the probe. */
 export interface KeystrokeSamples {
   /** Per keydown: ms from the keydown handler to a timeout set in the next animation frame. */
@@ -41,12 +51,29 @@ export interface KeystrokeSamples {
   longTaskMs: number;
 }
 
-/** When a document became visible after an import. */
+/**
+ * When a document became visible after an import, each in ms from the file input's `change`
+ * event (or `watch()` when none came); NaN for a milestone that did not happen.
+ */
 export interface ShownTimings {
-  /** ms from the file input's `change` event (or `watch()` when none came) to the heading in the DOM. */
+  /** The start itself, as the page's `performance.now()`. */
+  start: number;
+  /** The heading in the DOM of an editable editor (the app's: the one on the shared document). */
   inDom: number;
-  /** ms from the same start to a timeout set in the frame that found it (≈ painted). */
+  /** A timeout set in the frame that found it there (≈ painted). */
   painted: number;
+  /** The heading first painted in an editor that is not editable (the saved copy shown while connecting). */
+  readOnly: number;
+  /** `POST /api/documents` sent (the document made in the tab, to be created on the server). */
+  createSent: number;
+  /** Its answer received (headers). */
+  created: number;
+  /** The first WebSocket opened after the start. */
+  socketOpen: number;
+  /** The largest message received over a WebSocket before the editable heading (the first sync's content). */
+  synced: number;
+  /** Its size in bytes (0 when none). */
+  syncedBytes: number;
 }
 
 /** What `probe.js` installs as `window.benchProbe` in every page, Inkwell's included. */
@@ -56,8 +83,9 @@ export interface BenchProbe {
   /** What was recorded since `startKeystrokes`. */
   keystrokes(): KeystrokeSamples;
   /**
-   * Starts watching, frame by frame, for a heading with this text among the editor's last
-   * top-level blocks; `shown()` resolves once it is there.
+   * Starts watching, frame by frame, for a heading with this text among the last top-level blocks
+   * of an editable editor (noting when it was first in a read-only one); `shown()` resolves once
+   * it is there.
    */
   watch(headingText: string): void;
   /**
@@ -80,6 +108,7 @@ declare global {
   interface Window {
     codecBench: CodecBench;
     bareBench: BareBench;
+    collabBench: CollabBench;
     benchProbe: BenchProbe;
   }
 }

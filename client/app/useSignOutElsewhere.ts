@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { onSignOutElsewhere } from '../features/auth/sessionApi.ts';
-import { forgetDevice } from '../features/editor/persistence/forgetDevice.ts';
 import { stopAllLiveSaves } from '../features/editor/persistence/liveSaves.ts';
 
 /** Where a tab goes once the session has ended in another tab (a page of the server's). */
@@ -16,7 +15,9 @@ export function useSignOutElsewhere(): void {
     () =>
       onSignOutElsewhere(() => {
         stopAllLiveSaves();
-        void forgetDevice()
+        // Loaded when needed: the device database (idb) is no part of opening a document.
+        void import('../features/editor/persistence/forgetDevice.ts')
+          .then(({ forgetDevice }) => forgetDevice())
           .catch(() => undefined)
           .then(() => window.location.assign(SIGNED_OUT_PAGE));
       }),

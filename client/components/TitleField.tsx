@@ -11,10 +11,12 @@ export interface TitleFieldProps {
   onChange: (title: string) => void;
   /** Enter moves on to the document. */
   onEnter: () => void;
+  /** Shown but not edited (the document can no longer be saved by this page). */
+  readOnly?: boolean;
 }
 
 /** The document title in the top bar, edited in place. */
-export function TitleField({ value, onChange, onEnter }: TitleFieldProps) {
+export function TitleField({ value, onChange, onEnter, readOnly = false }: TitleFieldProps) {
   return (
     <input
       className="ink-title"
@@ -23,6 +25,7 @@ export function TitleField({ value, onChange, onEnter }: TitleFieldProps) {
       placeholder="Untitled"
       maxLength={TITLE_MAX_LENGTH}
       spellCheck
+      readOnly={readOnly}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       onKeyDown={(event) => {

@@ -2,7 +2,7 @@ import type { DocumentRecord } from '../../common/api/documents.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../common/api/csrf.ts';
 import type { ErrorCode } from '../../common/api/errors.ts';
 import type * as ApiSchemaModule from './apiSchemas.ts';
-import { createOffThreadFetch } from './offThreadFetch.ts';
+import { largeBodyFetch } from './largeBodyFetch.ts';
 
 /** The schemas of common/api, as {@link ApiClient} hands them to a request's `pick`. */
 export type ApiSchemas = typeof ApiSchemaModule;
@@ -254,8 +254,8 @@ export function redirectToSignIn(): void {
 
 /** The app's API client. */
 export const api: ApiClient = createApiClient({
-  // Large bodies (document saves) are sent by a worker; see offThreadFetch.ts.
-  fetch: createOffThreadFetch(),
+  // Large bodies (an import's create) are sent by a worker; see offThreadFetch.ts.
+  fetch: largeBodyFetch((input, init) => fetch(input, init)),
   loadSchemas: () => import('./apiSchemas.ts'),
   onUnauthenticated: redirectToSignIn,
 });

@@ -27,3 +27,11 @@ export function afterPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(resolve, 0));
   });
 }
+
+/**
+ * Resolves once what the page is drawing has been painted and the browser is idle: for work
+ * that would hold up the first view of a large document (serialising it, encoding its state).
+ */
+export function whenQuiet(): Promise<void> {
+  return afterPaint().then(() => new Promise((resolve) => whenIdle(() => resolve())));
+}

@@ -82,6 +82,13 @@ export const createDocumentRequestSchema = z.object({
   id: documentIdSchema.optional(),
   title: titleSchema.default(''),
   content: documentContentSchema.optional(),
+  /**
+   * The document's Yjs state (one update, base64), from a tab that made the document and is
+   * editing it live already: the server checks it like any live update, derives the content from
+   * it and stores both, so the first open needs no conversion (docs/ARCHITECTURE.md "Live
+   * collaboration"). With `content` too, both must hold the same document.
+   */
+  yjsState: z.base64('Not base64.').optional(),
   /** The folder to create it in; the top when absent. */
   folder: folderSchema.default(''),
 });

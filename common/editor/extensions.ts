@@ -3,7 +3,9 @@ import type { Schema } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableRow } from '@tiptap/extension-table/row';
-import { TextStyle } from '@tiptap/extension-text-style';
+// From their own entry points: the package's index also holds font, size and line-height
+// extensions, which its top-level calls keep in the bundle.
+import { TextStyle } from '@tiptap/extension-text-style/text-style';
 import { BulletList, OrderedList } from '@tiptap/extension-list';
 import { Code } from './nodes/Code.ts';
 import { Color } from './nodes/Color.ts';

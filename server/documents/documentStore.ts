@@ -178,31 +178,50 @@ export class DocumentStore {
    * A save: applied only if the stored version is still `baseVersion`, and then the version goes
    * up by one. Returns `stale` with the stored copy when someone saved in between. The text and
    * search index are left for `index`: re-indexing on every autosave cost three quarters of the
-   * route's throughput.
+   * route's throughput. With `unlessLive`, content is not written to a document that has Yjs
+   * state (server/collab/): the title and version are, and the outcome `live` tells the caller to
+   * apply the content as a Yjs change.
    */
   async update(
     ownerId: string,
     id: string,
-    change: { baseVersion: number; title?: string; content?: ValidContent },
+    change: {
+      baseVersion: number;
+      title?: string;
+      content?: ValidContent;
+      unlessLive?: boolean;
+    },
   ): Promise<
-    | { outcome: 'saved'; result: SaveResult }
+    | { outcome: 'saved' | 'live'; result: SaveResult }
     | { outcome: 'stale'; current: DocumentRecord }
     | { outcome: 'missing' }
   > {
-    const { rows } = await this.db.query<{ id: string; version: number; updated_at: Date }>(
+    const { rows } = await this.db.query<{
+      id: string;
+      version: number;
+      updated_at: Date;
+      has_yjs: boolean;
+    }>(
       `UPDATE documents
           SET title = COALESCE($4, title),
-              content = COALESCE($5::jsonb, content),
+              content = CASE WHEN has_yjs AND $6 THEN content ELSE COALESCE($5::jsonb, content) END,
               version = version + 1,
               updated_at = now()
         WHERE id = $1 AND owner_id = $2 AND version = $3 AND deleted_at IS NULL
-        RETURNING id, version, updated_at`,
-      [id, ownerId, change.baseVersion, change.title ?? null, change.content?.jsonText ?? null],
+        RETURNING id, version, updated_at, has_yjs`,
+      [
+        id,
+        ownerId,
+        change.baseVersion,
+        change.title ?? null,
+        change.content?.jsonText ?? null,
+        change.unlessLive ?? false,
+      ],
     );
     const saved = rows[0];
     if (saved) {
       return {
-        outcome: 'saved',
+        outcome: saved.has_yjs && change.unlessLive && change.content ? 'live' : 'saved',
         result: { id: saved.id, version: saved.version, updatedAt: saved.updated_at.toISOString() },
       };
     }

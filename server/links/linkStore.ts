@@ -1,3 +1,4 @@
+import type { DocumentContent } from '../../common/api/documents.ts';
 import type { Backlink, LinkedDocument } from '../../common/api/links.ts';
 import {
   isWellFormedWikilink,
@@ -72,15 +73,19 @@ export class LinkStore {
    * Document `id` was titled `from`: every link in the writer's other live documents that found
    * it under that title is rewritten to its current title, in one transaction, each changed
    * document going up a version. Null when there is no such document; `unwritable` when the
-   * current title cannot stand in a wikilink (it holds `[`, `]`, `|`, `#` or `^`).
+   * current title cannot stand in a wikilink (it holds `[`, `]`, `|`, `#` or `^`). A document
+   * with Yjs state (live collaboration) is not written here but handed to `applyLive` after the
+   * transaction, so that the change merges into its Yjs state rather than being overwritten by it.
    */
   async renameLinks(
     ownerId: string,
     id: string,
     from: string,
+    applyLive?: (id: string, content: DocumentContent) => Promise<void>,
   ): Promise<{ documents: number; links: number } | 'unwritable' | null> {
     await this.refresh(ownerId);
-    return this.db.transaction(async (tx) => {
+    const live: Array<{ id: string; content: DocumentContent }> = [];
+    const result = await this.db.transaction(async (tx) => {
       const current = await this.title(tx, ownerId, id);
       if (current === null) return null;
       if (titleKey(current) === titleKey(from)) return { documents: 0, links: 0 };
@@ -92,8 +97,8 @@ export class LinkStore {
       let links = 0;
       let documents = 0;
       for (const source of sources) {
-        const { rows } = await tx.query<{ content: unknown }>(
-          `SELECT content FROM documents
+        const { rows } = await tx.query<{ content: DocumentContent; has_yjs: boolean }>(
+          `SELECT content, has_yjs FROM documents
             WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL FOR UPDATE`,
           [source, ownerId],
         );
@@ -108,16 +113,22 @@ export class LinkStore {
           changed += 1;
         });
         if (changed === 0) continue;
-        await tx.query(
-          `UPDATE documents SET content = $3::jsonb, version = version + 1, updated_at = now()
-            WHERE id = $1 AND owner_id = $2`,
-          [source, ownerId, JSON.stringify(rows[0].content)],
-        );
+        if (rows[0].has_yjs && applyLive) {
+          live.push({ id: source, content: rows[0].content });
+        } else {
+          await tx.query(
+            `UPDATE documents SET content = $3::jsonb, version = version + 1, updated_at = now()
+              WHERE id = $1 AND owner_id = $2`,
+            [source, ownerId, JSON.stringify(rows[0].content)],
+          );
+        }
         links += changed;
         documents += 1;
       }
       return { documents, links };
     });
+    for (const document of live) await applyLive!(document.id, document.content);
+    return result;
   }
 
   /**

@@ -11,6 +11,8 @@ import {
   type ListDocumentsResponse,
 } from '../../common/api/documents.ts';
 import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
+import { checkCreateState } from '../collab/createState.ts';
+import { YjsStore } from '../collab/yjsStore.ts';
 import { DocumentStore } from '../documents/documentStore.ts';
 import { sweepFiles } from '../files/sweepFiles.ts';
 import { documentNode, EMPTY_DOCUMENT, validateContent } from '../documents/validateContent.ts';
@@ -34,6 +36,13 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   const store = new DocumentStore(services.db);
   const maxBytes = services.config.documentMaxBytes;
   const bodyLimit = limitBody(maxBytes + ENVELOPE_BYTES, 'The document');
+  // A create may bring the Yjs state instead: up to twice the limit (as a live document may
+  // grow), in base64.
+  const createBodyLimit = limitBody(
+    Math.ceil((2 * maxBytes * 4) / 3) + ENVELOPE_BYTES,
+    'The document',
+  );
+  const yjsStore = new YjsStore(services.db);
   const app = new Hono<AppEnv>();
 
   /** Content within the size limit and the editor schema. */
@@ -62,10 +71,18 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     return c.json<ListDocumentsResponse>({ documents });
   });
 
-  app.post('/api/documents', bodyLimit, async (c) => {
+  app.post('/api/documents', createBodyLimit, async (c) => {
     const { echo } = parseWith(createDocumentQuerySchema, c.req.query());
     const body = await readJson(c, createDocumentRequestSchema);
-    const content = checkContent(body.content ?? EMPTY_DOCUMENT);
+    if (body.yjsState !== undefined && body.id === undefined) {
+      throw InvalidRequestError('A document sent with its shared state needs its id.');
+    }
+    // With its Yjs state, the content is what the state holds (checked like a live update).
+    const state =
+      body.yjsState === undefined
+        ? undefined
+        : checkCreateState(body.yjsState, { maxStateBytes: 2 * maxBytes, content: body.content });
+    const content = checkContent(state?.content ?? body.content ?? EMPTY_DOCUMENT);
     const owner = ownerOf(c);
     const created =
       body.id === undefined
@@ -73,7 +90,23 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
             outcome: 'created' as const,
             document: await store.create(owner, body.title, content, body.folder),
           }
-        : await store.createWithId(owner, body.id, body.title, content, body.folder);
+        : state
+          ? // The row and its state in one transaction: the first open loads it, converting nothing.
+            await services.db.transaction(async (tx) => {
+              const outcome = await new DocumentStore(tx).createWithId(
+                owner,
+                body.id!,
+                body.title,
+                content,
+                body.folder,
+              );
+              // Without live collaboration nothing would keep the state current: JSON only.
+              if (outcome.outcome === 'created' && services.collab) {
+                await yjsStore.insertNew(tx, body.id!, state.state);
+              }
+              return outcome;
+            })
+          : await store.createWithId(owner, body.id, body.title, content, body.folder);
     // The same answer whoever holds the id and whatever it is: nothing about it is revealed.
     if (created.outcome === 'taken') throw InvalidRequestError('This id is taken.');
     const status = created.outcome === 'created' ? 201 : 200;
@@ -88,8 +121,27 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     return c.json<DocumentResponse>({ document }, status);
   });
 
+  /** Live sockets that lost the document close; the change itself is done, so a failure is only logged. */
+  const accessChanged = (id: string) =>
+    services.collab
+      ?.accessChanged(id)
+      .catch((error: unknown) =>
+        services.logger.warn('Closing revoked live connections failed.', { err: error }),
+      );
+
+  /** The document as stored, after what its live editors typed on this instance was stored too. */
+  const current = async (c: Context<AppEnv>) => {
+    const id = idOf(c.req.param('id') ?? '');
+    const document = await store.get(ownerOf(c), id);
+    if (document && services.collab) {
+      await services.collab.flush(id);
+      return store.get(ownerOf(c), id);
+    }
+    return document;
+  };
+
   app.get('/api/documents/:id', async (c) => {
-    const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
+    const document = await current(c);
     if (!document) throw NotFoundError('There is no such document.');
     return c.json<DocumentResponse>({ document });
   });
@@ -97,21 +149,33 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   app.patch('/api/documents/:id', bodyLimit, async (c) => {
     const id = idOf(c.req.param('id'));
     const body = await readJson(c, updateDocumentRequestSchema);
+    const content = body.content ? checkContent(body.content) : undefined;
     const saved = await store.update(ownerOf(c), id, {
       baseVersion: body.baseVersion,
       title: body.title,
-      content: body.content ? checkContent(body.content) : undefined,
+      content,
+      // A live document's content is its Yjs state: the new content goes in as a change to it.
+      unlessLive: content !== undefined && services.collab !== undefined,
     });
     if (saved.outcome === 'missing')
       throw NotFoundError('The document was deleted or moved to the trash.');
     if (saved.outcome === 'stale') throw VersionConflictError(saved.current);
+    if (saved.outcome === 'live' && content) {
+      await services.collab!.applyContent(id, content.json);
+      const after = await store.get(ownerOf(c), id);
+      if (!after) throw NotFoundError('The document was deleted or moved to the trash.');
+      return c.json({ id, version: after.version, updatedAt: after.updatedAt });
+    }
     return c.json(saved.result);
   });
 
   app.delete('/api/documents/:id', async (c) => {
-    if (!(await store.trash(ownerOf(c), idOf(c.req.param('id'))))) {
+    const id = idOf(c.req.param('id'));
+    if (!(await store.trash(ownerOf(c), id))) {
       throw NotFoundError('There is no such document.');
     }
+    // Nobody may keep editing a document in the trash, on any instance (admission refuses it too).
+    await accessChanged(id);
     return c.body(null, 204);
   });
 
@@ -122,9 +186,11 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.delete('/api/documents/:id/permanent', async (c) => {
-    const outcome = await store.purge(ownerOf(c), idOf(c.req.param('id')));
+    const id = idOf(c.req.param('id'));
+    const outcome = await store.purge(ownerOf(c), id);
     if (outcome === 'missing') throw NotFoundError('There is no such document.');
     if (outcome === 'live') throw InvalidRequestError('Move the document to the trash first.');
+    await accessChanged(id);
     // Its images go now, not at the hourly sweep, unless another document (or the trash) holds them.
     sweepFiles(services.db, services.files).catch((error: unknown) =>
       services.logger.warn('Sweeping files failed.', { err: error }),
@@ -133,7 +199,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.get('/api/documents/:id/export.md', async (c) => {
-    const document = await store.get(ownerOf(c), idOf(c.req.param('id')));
+    const document = await current(c);
     if (!document) throw NotFoundError('There is no such document.');
     const markdown = serializeMarkdown(documentNode(validateContent(document.content)));
     const name = fileNameOf(document.title);

@@ -46,7 +46,13 @@ export function linkRoutes(services: Services): Hono<AppEnv> {
   app.post('/api/documents/:id/rename-links', limitBody(64 * 1024, 'The request'), async (c) => {
     const { from } = await readJson(c, renameLinksRequestSchema);
     const owner = c.get('session').user.id;
-    const result = await links.renameLinks(owner, idOf(c.req.param('id')), from);
+    const collab = services.collab;
+    const result = await links.renameLinks(
+      owner,
+      idOf(c.req.param('id')),
+      from,
+      collab && ((id, content) => collab.applyContent(id, content)),
+    );
     if (!result) throw NotFoundError('There is no such document.');
     if (result === 'unwritable') {
       throw InvalidRequestError(

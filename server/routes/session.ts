@@ -22,6 +22,8 @@ export function sessionRoutes(services: Services): Hono<AppEnv> {
     const session = c.get('session');
     await deleteSession(db, session.idHash);
     services.sessionCache?.forget(session.idHash);
+    // Its live sockets close now, here and (through Redis) on every other instance.
+    services.collab?.sessionEnded(session.idHash);
     deleteCookie(c, sessionCookieName(publicUrl), cookieOptions(publicUrl));
     services.logger.info('Signed out.', { userId: session.user.id });
     const body: LogoutResponse = { redirectTo: await relyingParty.signOutUrl(session.idToken) };

@@ -6,6 +6,7 @@ import type { AiGenerateRequest } from '../../../common/api/ai.ts';
 import { MarkdownImportError } from '../../../common/editor/markdown/decode.ts';
 import type { ApiClient } from '../../lib/api.ts';
 import { depthProblem } from '../editor/depthLimit.ts';
+import { stopCapturing } from '../editor/collab/undoSteps.ts';
 import { acceptTransaction } from './acceptSuggestion.ts';
 import { AiFailure, describeAiError, generate } from './aiApi.ts';
 import { announce as announceToScreenReaders } from './announce.ts';
@@ -155,9 +156,12 @@ export class SuggestionSession {
       this.dispatch({ type: 'refuse', message: problem });
       return;
     }
+    // One undo step on a shared document too: not joined to the typing just before it…
+    stopCapturing(this.editor);
     this.end(tr);
-    // Typing right after must start its own undo step, not join the accepted text's.
+    // …and typing right after must start its own undo step, not join the accepted text's.
     this.editor.view.dispatch(closeHistory(this.editor.state.tr));
+    stopCapturing(this.editor);
   }
 
   private end(tr: Transaction): void {

@@ -63,8 +63,13 @@ export interface DocumentWithId {
   id: string;
   /** The title ('' for untitled). */
   title: string;
-  /** The content as JSON text. */
-  content: string;
+  /** The content as JSON text; absent when the Yjs state is sent instead. */
+  content?: string;
+  /**
+   * The document's Yjs state as base64, from a tab that edits it live already: the server derives
+   * the content from it and stores both (docs/ARCHITECTURE.md "Live collaboration").
+   */
+  yjsState?: string;
 }
 
 /**
@@ -73,10 +78,13 @@ export interface DocumentWithId {
  * (pagehide), null when the request is too large for the browser to send after the page has gone.
  */
 export function createDocumentWithId(
-  { id, title, content }: DocumentWithId,
+  { id, title, content, yjsState }: DocumentWithId,
   keepalive = false,
 ): Promise<DocumentMeta> | null {
-  const body = `{"id":${JSON.stringify(id)},"title":${JSON.stringify(title)},"content":${content}}`;
+  let body = `{"id":${JSON.stringify(id)},"title":${JSON.stringify(title)}`;
+  if (content !== undefined) body += `,"content":${content}`;
+  if (yjsState !== undefined) body += `,"yjsState":${JSON.stringify(yjsState)}`;
+  body += '}';
   if (keepalive && !fitsKeepalive(body)) return null;
   return api
     .post('/api/documents?echo=0', new JsonText(body), (s) => s.createdDocumentResponseSchema, {

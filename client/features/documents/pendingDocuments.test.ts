@@ -32,7 +32,7 @@ function setup() {
   const serialize = vi.fn(() => '{"type":"doc"}');
   const send = vi.fn((request: DocumentWithId, keepalive: boolean) => {
     requests.push({ request, keepalive });
-    if (keepalive && request.content.length > 100) return null;
+    if (keepalive && (request.content ?? request.yjsState ?? '').length > 100) return null;
     return outcomes.shift()?.() ?? Promise.resolve(serverCopy);
   });
   const pending = new PendingDocuments({ send, serialize, whenQuiet });
@@ -113,5 +113,33 @@ describe('PendingDocuments', () => {
     large.serialize.mockReturnValue(`{"type":"doc","x":"${'x'.repeat(200)}"}`);
     expect(large.pending.send(ID, true)).toBeNull();
     expect(large.pending.get(ID)).toBe(document);
+  });
+
+  it('sends the live state of a document this tab edits, read once the page is quiet, never serialising', async () => {
+    const { pending, requests, serialize, quiet } = setup();
+    const state = vi.fn(() => 'AAEC');
+    pending.useState(ID, state);
+    const sending = pending.send(ID);
+    // Encoding a large state holds up the page as serialising would: not before it is painted.
+    await Promise.resolve();
+    expect(state).not.toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
+    quiet();
+    await expect(sending).resolves.toMatchObject({ version: 1 });
+    expect(requests).toEqual([
+      { request: { id: ID, title: 'notes', yjsState: 'AAEC' }, keepalive: false },
+    ]);
+    expect(serialize).not.toHaveBeenCalled();
+    expect(state).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the live state with keepalive too, never the content the device copy does not hold', () => {
+    const { pending, requests, serialize } = setup();
+    pending.useState(ID, () => 'AAEC');
+    expect(pending.send(ID, true)).not.toBeNull();
+    expect(requests).toEqual([
+      { request: { id: ID, title: 'notes', yjsState: 'AAEC' }, keepalive: true },
+    ]);
+    expect(serialize).not.toHaveBeenCalled();
   });
 });

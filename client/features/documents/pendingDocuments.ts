@@ -1,7 +1,7 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { DocumentMeta, SaveResult } from '../../../common/api/documents.ts';
 import type { ApiError } from '../../lib/api.ts';
-import { afterPaint, whenIdle } from '../../lib/schedule.ts';
+import { whenQuiet } from '../../lib/schedule.ts';
 import { isRefusal } from '../editor/persistence/saveFailure.ts';
 import { serializeDoc } from '../editor/persistence/serializeDoc.ts';
 import { createDocumentWithId, type DocumentWithId } from './documentsApi.ts';
@@ -37,6 +37,10 @@ interface Entry {
   handlers: PendingHandlers;
   /** The request's content, serialised on the first attempt and sent again by retries. */
   body: string | null;
+  /** The Yjs state (base64) of the live document this tab made from it: sent instead of the content. */
+  state: (() => string) | null;
+  /** What {@link state} gave on the first attempt, sent again by retries. */
+  stateBody: string | null;
   /** The attempt under way. */
   sending: Promise<SaveResult> | null;
 }
@@ -62,7 +66,25 @@ export class PendingDocuments {
 
   /** Keeps `document` until the server has it; nothing is sent until {@link send}. */
   add(document: PendingDocument, handlers: PendingHandlers = {}): void {
-    this.entries.set(document.record.id, { document, handlers, body: null, sending: null });
+    this.entries.set(document.record.id, {
+      document,
+      handlers,
+      body: null,
+      state: null,
+      stateBody: null,
+      sending: null,
+    });
+  }
+
+  /**
+   * The tab edits `id` live already, on a Y.Doc it built from the content: the create sends
+   * that document's state (`state`, base64, read on the first attempt) instead of the content,
+   * so that the server stores the very state the editor shows (nothing converted on the server,
+   * nothing to sync at connection). Read once the page is quiet, as the content would be.
+   */
+  useState(id: string, state: () => string): void {
+    const entry = this.entries.get(id);
+    if (entry && !entry.sending) entry.state = state;
   }
 
   /** The document under `id`, while its create is not acknowledged or refused. */
@@ -82,27 +104,41 @@ export class PendingDocuments {
     }
     if (entry.sending) return entry.sending;
     if (keepalive) {
-      // The page is going: no waiting, and only a request small enough to outlive it.
-      entry.body ??= this.deps.serialize(entry.document.doc);
-      const sending = this.deps.send(this.requestOf(entry, entry.body), true);
+      // The page is going: no waiting, and only a request small enough to outlive it. A tab
+      // editing live sends its state: the device copy holds that Y.Doc, and content converted
+      // on the server would come back from it a second time.
+      const sending = this.deps.send(
+        this.stateRequestOf(entry) ?? this.contentRequestOf(entry),
+        true,
+      );
       return sending ? this.track(entry, sending) : null;
     }
     return this.track(entry, this.sendWhenQuiet(entry));
   }
 
   private async sendWhenQuiet(entry: Entry): Promise<DocumentMeta> {
-    if (entry.body === null) {
-      await this.deps.whenQuiet();
-      entry.body ??= this.deps.serialize(entry.document.doc);
-    }
-    const sending = this.deps.send(this.requestOf(entry, entry.body), false);
+    // Encoding a large document's state costs about as much as serialising its content: both
+    // wait until the editor showing it has been painted.
+    if (entry.body === null && entry.stateBody === null) await this.deps.whenQuiet();
+    const request = this.stateRequestOf(entry) ?? this.contentRequestOf(entry);
+    const sending = this.deps.send(request, false);
     if (!sending) throw new Error('A create without keepalive is always sent.');
     return sending;
   }
 
-  private requestOf(entry: Entry, content: string): DocumentWithId {
+  /** The create with the content, serialised on the first attempt. */
+  private contentRequestOf(entry: Entry): DocumentWithId {
     const { id, title } = entry.document.record;
-    return { id, title, content };
+    entry.body ??= this.deps.serialize(entry.document.doc);
+    return { id, title, content: entry.body };
+  }
+
+  /** The create with the live document's state, when the tab edits it live; read on the first attempt. */
+  private stateRequestOf(entry: Entry): DocumentWithId | null {
+    if (!entry.state) return null;
+    const { id, title } = entry.document.record;
+    entry.stateBody ??= entry.state();
+    return { id, title, yjsState: entry.stateBody };
   }
 
   private track(entry: Entry, sending: Promise<DocumentMeta>): Promise<SaveResult> {
@@ -136,13 +172,9 @@ export class PendingDocuments {
   }
 }
 
-function quiet(): Promise<void> {
-  return afterPaint().then(() => new Promise((resolve) => whenIdle(() => resolve())));
-}
-
 /** The app's pending documents. */
 export const pendingDocuments = new PendingDocuments({
   send: createDocumentWithId,
   serialize: serializeDoc,
-  whenQuiet: quiet,
+  whenQuiet,
 });

@@ -3,19 +3,12 @@ import { useCallback } from 'react';
 import type { DocumentMeta } from '../../../common/api/documents.ts';
 import { DEFAULT_LIMITS } from '../../../common/api/limits.ts';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
-import { MarkdownImportError } from '../../../common/editor/markdown/decode.ts';
 import { documentPath, matchRoute, navigate } from '../../app/router.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { randomUuid } from '../../lib/randomUuid.ts';
 import { useProgress } from '../../lib/useProgress.ts';
-import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import { isMarkdownImportError, loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
-import { keptImagesMessage, uploadInlineImages } from '../editor/uploads/uploadInlineImages.ts';
-import {
-  failedLinkedImagesMessage,
-  uploadLinkedImages,
-} from '../editor/uploads/uploadLinkedImages.ts';
-import { uploadFile } from '../../lib/uploadFile.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { summaryOf } from './documentsApi.ts';
 import { excerptOf } from './excerptOf.ts';
@@ -51,7 +44,7 @@ export function useImportMarkdown() {
           return decodeMarkdownFile(new Uint8Array(await file.arrayBuffer()));
         });
       } catch (error) {
-        const message = error instanceof MarkdownImportError ? error.message : null;
+        const message = isMarkdownImportError(error) ? error.message : null;
         toast.show(message ?? "Couldn't read this file. Please try again.", 'error');
         return;
       }
@@ -70,23 +63,31 @@ export function useImportMarkdown() {
           { immediate: text.length > LARGE_TEXT },
         );
       } catch (error) {
-        const message = error instanceof MarkdownImportError ? error.message : null;
+        const message = isMarkdownImportError(error) ? error.message : null;
         toast.show(message ?? `Couldn't import “${file.name}”. Please try again.`, 'error');
         return;
       }
 
       // Screenshots embedded as data: addresses become uploaded files before the document is
       // created, so that it is never saved holding them (unless their upload fails).
-      const inline = await run('Uploading images…', () => uploadInlineImages(doc));
+      // The upload code loads with the first import: opening a document never needs it.
+      const inlineImages = await import('../editor/uploads/uploadInlineImages.ts');
+      const inline = await run('Uploading images…', () => inlineImages.uploadInlineImages(doc));
       doc = inline.doc;
-      if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
+      if (inline.kept > 0) {
+        toast.show(inlineImages.keptImagesMessage(inline.kept, inline.reason), 'error');
+      }
       if (companions.length > 0) {
+        const [linkedImages, { uploadFile }] = await Promise.all([
+          import('../editor/uploads/uploadLinkedImages.ts'),
+          import('../../lib/uploadFile.ts'),
+        ]);
         const linked = await run('Uploading images…', () =>
-          uploadLinkedImages(doc, companions, uploadFile),
+          linkedImages.uploadLinkedImages(doc, companions, uploadFile),
         );
         doc = linked.doc;
         if (linked.failed > 0) {
-          toast.show(failedLinkedImagesMessage(linked.failed, linked.reason), 'error');
+          toast.show(linkedImages.failedLinkedImagesMessage(linked.failed, linked.reason), 'error');
         }
       }
 

@@ -1,6 +1,7 @@
+import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { DocumentRecord, SaveResult } from '../../../common/api/documents.ts';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { SaveResult } from '../../../common/api/documents.ts';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { AppMenu } from '../../app/AppMenu.tsx';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
@@ -8,24 +9,23 @@ import { InlineProgress } from '../../components/InlineProgress.tsx';
 import { TitleField } from '../../components/TitleField.tsx';
 import { useToast } from '../../components/toastContext.ts';
 import { isApplePlatform } from '../../lib/platform.ts';
+import { useSession } from '../auth/sessionContext.ts';
 import { useDocumentList } from '../documents/documentListContext.ts';
 import { summaryOf } from '../documents/documentsApi.ts';
 import { excerptOf } from '../documents/excerptOf.ts';
 import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
 import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
-// Not loaded lazily: a conflict met offline must still be answerable (and, split off, it made the
-// bundler move React and ProseMirror out of the first chunk: rolldown/rolldown#10731).
-import { ConflictResolver } from './conflict/ConflictResolver.tsx';
+import { caretUserOf } from './collab/caretUser.ts';
+import { SET_ASIDE_NOTICE, TOO_LARGE_NOTICE, type SetAsideEnd } from './collab/connectionEnd.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
 import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
 import { prefetchMarkdownCodec } from './markdown/codec.ts';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { useMarkdownTransfer } from './markdown/useMarkdownTransfer.ts';
-import type { Snapshot } from './persistence/AutosaveOptions.ts';
 import type { OpenedDocument } from './persistence/openDocument.ts';
-import { useAutosave } from './persistence/useAutosave.ts';
+import { useLiveDocument } from './persistence/useLiveDocument.ts';
 import { StatusBar } from './StatusBar.tsx';
 
 // Dialogs are rarely opened, so they load on first use.
@@ -56,38 +56,87 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   });
 
   const showRefusal = useCallback((message: string) => toast.show(message, 'error'), [toast]);
-  const editor = useInkwellEditor({ markdown, onRefused: showRefusal });
-  const onOpened = useCallback(() => {
-    // For the performance panel and the import benchmark: the imported document is in the page.
-    if (opened.creating) performance.mark('inkwell:import:applied');
-  }, [opened]);
   const getTitle = useCallback(() => titleRef.current, []);
   const showTitle = useCallback((next: string) => {
     titleRef.current = next;
     setTitle(next);
   }, []);
 
-  // The row's excerpt is worked out only when the content (not just the title) changed.
-  const excerptFor = useRef<{ doc: ProseMirrorNode; excerpt: string } | null>(null);
-  // A document made in this tab (new, imported) reaches the server with its first save; until
+  // A document made in this tab (new, imported) reaches the server before it is connected; until
   // then there is nothing to ask about it (its backlinks would answer 404).
   const [onServer, setOnServer] = useState(!opened.creating);
-  const onSaved = useCallback(
-    (snapshot: Snapshot<ProseMirrorNode>, result: SaveResult) => {
-      setOnServer(true);
-      if (excerptFor.current?.doc !== snapshot.doc) {
-        excerptFor.current = { doc: snapshot.doc, excerpt: excerptOf(snapshot.doc) };
-      }
-      const { excerpt } = excerptFor.current;
+  const showSaved = useCallback(
+    (result: SaveResult, changes: { title?: string }) => {
       const { version, updatedAt } = result;
-      list.update(id, { title: snapshot.title.trim(), excerpt, version, updatedAt });
+      list.update(id, { ...changes, version, updatedAt });
     },
     [id, list],
   );
+  // The editor, for the set-aside copy's download (the handlers are made before it).
+  const editorRef = useRef<TiptapEditor | null>(null);
+  const handlers = useMemo(
+    () => ({
+      onCreated: (result: SaveResult) => {
+        setOnServer(true);
+        showSaved(result, {});
+      },
+      onTitleSaved: (saved: string, result: SaveResult) =>
+        showSaved(result, { title: saved.trim() }),
+      onSetAside: (update: Uint8Array, end: SetAsideEnd) =>
+        toast.show(end === 'too-large' ? TOO_LARGE_NOTICE : SET_ASIDE_NOTICE, 'error', {
+          label: 'Download it as Markdown',
+          run: () => {
+            const schema = editorRef.current?.schema;
+            // Loaded on use: a copy is set aside rarely, and opening a document never needs it.
+            if (schema) {
+              void import('./collab/downloadSetAside.ts').then(({ downloadSetAside }) =>
+                downloadSetAside(update, schema, getTitle()),
+              );
+            }
+          },
+        }),
+    }),
+    [showSaved, toast, getTitle],
+  );
+  const session = useSession();
+  const me = session.status === 'ready' ? session.me.user : null;
+  const save = useLiveDocument(opened, me?.id ?? '', getTitle, handlers);
+  const { live, ended } = save;
+  const collab = useMemo(
+    () =>
+      live && me
+        ? { extensions: live.shared.extensions(caretUserOf(me)), readOnly: live.readOnly }
+        : null,
+    // The person does not change while the page is open; the extensions are made once per connection.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [live],
+  );
+  const editor = useInkwellEditor({ markdown, onRefused: showRefusal, collab });
+  useEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
+  // Signed out, access withdrawn, or a refused copy being set aside: the document stays in
+  // view, read-only, until the connection is good again.
+  useEffect(() => {
+    if (collab) editor.setEditable(!collab.readOnly && !ended, false);
+  }, [editor, collab, ended]);
+  const onOpened = useCallback(() => {
+    // For the performance panel and the import benchmark: the imported document is in the page
+    // (on its shared document: a document made here is shown once, live at once).
+    if (opened.creating && collab) performance.mark('inkwell:import:applied');
+  }, [opened, collab]);
 
-  const [conflict, setConflict] = useState<DocumentRecord | null>(opened.conflict);
-  const resolved = useCallback(() => setConflict(null), []);
-  const save = useAutosave(editor, opened, getTitle, { onConflict: setConflict, onSaved });
+  // The list's excerpt follows the content once the server has stored it.
+  const excerptFor = useRef<ProseMirrorNode | null>(null);
+  useEffect(() => {
+    if (!collab) return;
+    return save.status.subscribe((status) => {
+      const { doc } = editor.state;
+      if (status.kind !== 'saved' || excerptFor.current === doc) return;
+      excerptFor.current = doc;
+      list.update(id, { excerpt: excerptOf(doc) });
+    });
+  }, [collab, editor, save.status, list, id]);
 
   const { titleChanged } = save;
   const changeTitle = useCallback(
@@ -110,11 +159,6 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
 
   // The codec is not fetched at start (it would double what the editor route downloads): opening
   // the menu or pointing at the import button fetches it, and import, paste and export load it.
-
-  useEffect(() => {
-    if (opened.notice) toast.show(opened.notice);
-    if (opened.problem) toast.show(opened.problem, 'error');
-  }, [opened, toast]);
 
   useEffect(() => {
     document.title = `${title.trim() || 'Untitled'} – Inkwell`;
@@ -145,6 +189,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       title={
         <TitleField
           value={title}
+          // Signed out or access withdrawn: the title can no more be saved than the text.
+          readOnly={ended === 'signed-out' || ended === 'revoked'}
           onChange={changeTitle}
           onEnter={() => editor.commands.focus('start')}
         />
@@ -165,7 +211,12 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         </>
       }
     >
-      <Editor editor={editor} content={opened.content} onOpened={onOpened}>
+      <Editor
+        editor={editor}
+        // A document made in this tab opens on its shared document only, drawn once.
+        content={collab || opened.creating ? null : opened.content}
+        onOpened={onOpened}
+      >
         <EmptyDocumentHint
           editor={editor}
           onImport={() => fileInput.current?.click()}
@@ -183,16 +234,6 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
           {sheetOpen ? <ShortcutSheet open onClose={() => setSheetOpen(false)} /> : null}
         </Suspense>
       </ErrorBoundary>
-      {conflict ? (
-        <ConflictResolver
-          editor={editor}
-          autosave={save.autosave}
-          getTitle={getTitle}
-          showTitle={showTitle}
-          current={conflict}
-          onResolved={resolved}
-        />
-      ) : null}
     </AppLayout>
   );
 }

@@ -8,7 +8,6 @@ import { useDocumentList } from '../documents/documentListContext.ts';
 import { createDocument, restoreDocument, summaryOf } from '../documents/documentsApi.ts';
 import { displayTitle, failureMessage } from '../documents/useDocumentActions.ts';
 import type { Draft } from './persistence/draftStore.ts';
-import { idbDraftStore } from './persistence/idbDraftStore.ts';
 import { checkContent } from './persistence/openDocument.ts';
 
 /** Props of {@link MissingDocument}. */
@@ -40,7 +39,10 @@ export function MissingDocument({ documentId, draft }: MissingDocumentProps) {
         title: kept.title,
         content: JSON.stringify(checked.json),
       });
-      await idbDraftStore.deleteUpTo(documentId, kept.change).catch(() => undefined);
+      // Loaded already: the page read the draft through it (EditorPage's draftOf).
+      await import('./persistence/idbDraftStore.ts')
+        .then(({ idbDraftStore }) => idbDraftStore.deleteUpTo(documentId, kept.change))
+        .catch(() => undefined);
       list.add(summaryOf(copy));
       navigate(documentPath(copy.id), { replace: true });
     } catch (error) {
@@ -127,23 +129,6 @@ export function TrashedDocument({ record, onRestored }: TrashedDocumentProps) {
             onClick={() => void restore()}
           >
             Restore
-          </button>
-        </div>
-      </section>
-    </AppLayout>
-  );
-}
-
-/** A document that could not be loaded, with a way to try again. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <AppLayout>
-      <section className="ink-empty-state" aria-labelledby="ink-failed-title">
-        <h1 id="ink-failed-title">Couldn't open this document</h1>
-        <p>{message}</p>
-        <div className="ink-empty-state__actions">
-          <button type="button" className="ink-button ink-button--primary" onClick={onRetry}>
-            Try again
           </button>
         </div>
       </section>

@@ -1,18 +1,26 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { getDocument } from '../documents/documentsApi.ts';
 import { pendingDocuments } from '../documents/pendingDocuments.ts';
 import { DocumentScreen } from './DocumentScreen.tsx';
-import { LoadFailed, MissingDocument, TrashedDocument } from './DocumentUnavailable.tsx';
-import { asDraft, type Draft } from './persistence/draftStore.ts';
-import { idbDraftStore } from './persistence/idbDraftStore.ts';
+import { LoadFailed } from './LoadFailed.tsx';
+import type { Draft } from './persistence/draftStore.ts';
 import { settleLiveSave } from './persistence/liveSaves.ts';
 import {
   openDocument,
   UnreadableDocumentError,
   type OpenedDocument,
 } from './persistence/openDocument.ts';
+
+// A document in the trash or missing is shown once the server has said so: these pages load
+// then, as opening a document never needs them (a failed load, maybe offline, is shown at once).
+const TrashedDocument = lazy(() =>
+  import('./DocumentUnavailable.tsx').then((module) => ({ default: module.TrashedDocument })),
+);
+const MissingDocument = lazy(() =>
+  import('./DocumentUnavailable.tsx').then((module) => ({ default: module.MissingDocument })),
+);
 
 type PageState =
   | { kind: 'loading' }
@@ -21,8 +29,16 @@ type PageState =
   | { kind: 'missing'; draft: Draft | null }
   | { kind: 'failed'; message: string };
 
+/**
+ * Edits an earlier editor left on this device for a document the server does not have. Only a
+ * missing document asks, so the drafts store (and idb) loads then, never on an open.
+ */
 async function draftOf(documentId: string): Promise<Draft | null> {
   try {
+    const [{ asDraft }, { idbDraftStore }] = await Promise.all([
+      import('./persistence/draftStore.ts'),
+      import('./persistence/idbDraftStore.ts'),
+    ]);
     return asDraft(await idbDraftStore.get(documentId));
   } catch {
     return null;
@@ -36,7 +52,6 @@ async function load(documentId: string): Promise<PageState | null> {
     const opened = await openDocument(documentId, {
       fetchDocument: getDocument,
       pendingDocument: (id) => pendingDocuments.get(id),
-      drafts: idbDraftStore,
     });
     return opened.record.deletedAt ? { kind: 'trashed', opened } : { kind: 'open', opened };
   } catch (error) {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
 import { Slice } from '@tiptap/pm/model';
+import { findWrapping } from '@tiptap/pm/transform';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
 import { parseMarkdown } from '../../../common/editor/markdown/index.ts';
+import { REMOTE_CHANGE } from './collab/remoteChange.ts';
 import { insertDocument } from './markdown/applyMarkdown.ts';
 import { editorExtensions } from './editorExtensions.ts';
 
@@ -91,6 +93,38 @@ describe('DepthLimit', () => {
     insertDocument(editor, parseMarkdown(`x\n\n${'>'.repeat(50)} deep\n`, editor.schema));
     expect(editor.getJSON()).toEqual(before);
     expect(onRefused.mock.calls[0]![0]).toMatch(/would nest blocks 111 levels deep/);
+  });
+
+  it('refuses an edit of the writer’s that would nest past the limit, and says why', () => {
+    // Made by hand, such a document was refused by the server at its next save; live, the
+    // refused update would set the device's unsaved edits aside.
+    const { onRefused, before } = setUp(quotes(MAX_DEPTH - 1, '<p>inside</p>'));
+    editor.commands.wrapIn('blockquote');
+    expect(editor.getJSON()).toEqual(before);
+    expect(onRefused.mock.calls).toEqual([
+      [
+        'That change would nest blocks 101 levels deep; Inkwell accepts at most 100 ' +
+          '(each quote counts 1, each list level 2).',
+      ],
+    ]);
+  });
+
+  it('lets the writer split and join blocks at the limit', () => {
+    const { onRefused } = setUp(quotes(MAX_DEPTH - 1, '<p>inside</p>'));
+    editor.commands.splitBlock();
+    editor.commands.insertContent('next');
+    expect(editor.getText().split(/\n+/).filter(Boolean)).toEqual(['inside', 'next']);
+    expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('applies a change from the shared document whatever its depth: the server checked it', () => {
+    const { onRefused } = setUp(quotes(MAX_DEPTH - 1, '<p>inside</p>'));
+    const { state } = editor;
+    const range = state.selection.$from.blockRange(state.selection.$to)!;
+    const wrapping = findWrapping(range, editor.schema.nodes.blockquote!)!;
+    editor.view.dispatch(state.tr.wrap(range, wrapping).setMeta(REMOTE_CHANGE, true));
+    expect(JSON.stringify(editor.getJSON()).split('"blockquote"').length - 1).toBe(MAX_DEPTH);
+    expect(onRefused).not.toHaveBeenCalled();
   });
 
   it('leaves typing alone', () => {

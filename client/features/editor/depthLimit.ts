@@ -1,9 +1,11 @@
 import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
+import { ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
-import { HtmlTokenizer } from '../../../common/editor/html/tokenize.ts';
+import { htmlTooDeepIfReady } from './nodeViews/htmlSanitizer.ts';
 import { forEachBlock, isChunk } from './chunks/chunks.ts';
+import { isRemoteChange } from './collab/remoteChange.ts';
 
 /** How deep the blocks in `block` nest, `block` itself counting 1 (MAX_DEPTH's count). */
 function blockDepth(block: ProseMirrorNode): number {
@@ -67,19 +69,22 @@ export function depthProblem(tr: Transaction, what: string): string | null {
  */
 export const MAX_HTML_NESTING = 512;
 
-/** Elements that never hold others: they open no level. */
-const VOID_ELEMENTS = new Set(
-  'area base br col embed hr img input link meta param source track wbr keygen'.split(' '),
-);
-
-/** Whether the elements of `html` nest deeper than {@link MAX_HTML_NESTING}. */
+/**
+ * Whether the elements of `html` nest deeper than {@link MAX_HTML_NESTING}: read by the HTML
+ * tokenizer (htmlDepth.ts) once the code an HTML paste needs has loaded, which every paste waits
+ * for (htmlSanitizer.ts). Before that, as for a drop right after its drag began or a paste when
+ * that code could not load, the DOM the browser builds from the HTML is measured, without
+ * recursion: browsers cap the nesting they build, and the editor reads that same DOM.
+ */
 export function isHtmlTooDeep(html: string): boolean {
-  const tokenizer = new HtmlTokenizer(html);
-  let depth = 0;
-  for (let token = tokenizer.next(); token; token = tokenizer.next()) {
-    if (token.type !== 'tag' || VOID_ELEMENTS.has(token.name)) continue;
-    if (token.closing) depth = Math.max(0, depth - 1);
-    else if (!token.selfClosing && ++depth > MAX_HTML_NESTING) return true;
+  const checked = htmlTooDeepIfReady(html);
+  if (checked !== null) return checked;
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  const stack: Array<[Element, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    if (depth > MAX_HTML_NESTING) return true;
+    for (const child of element.children) stack.push([child, depth + 1]);
   }
   return false;
 }
@@ -94,19 +99,30 @@ export interface DepthLimitOptions {
   onRefused: (message: string) => void;
 }
 
-/** What a transaction from the clipboard or a drop is called in the message, or null. */
-function transferOf(tr: Transaction): string | null {
-  if (!tr.docChanged) return null;
+/**
+ * What a transaction of this writer's that may nest blocks deeper is called in the message, or
+ * null when it cannot (typing text, a change from the shared document, which the server checked).
+ */
+function deepeningOf(tr: Transaction): string | null {
+  if (!tr.docChanged || isRemoteChange(tr)) return null;
   const uiEvent: unknown = tr.getMeta('uiEvent');
   if (uiEvent === 'drop') return 'What you dropped';
   if (uiEvent === 'paste' || tr.getMeta('paste') === true) return 'What you pasted';
-  return null;
+  // Blocks nest deeper only where a step wraps (a quote, a list level by Tab) or inserts blocks;
+  // text typed into a block is never measured.
+  const mayDeepen = tr.steps.some(
+    (step) =>
+      step instanceof ReplaceAroundStep ||
+      (step instanceof ReplaceStep && step.slice.content.content.some((node) => !node.isInline)),
+  );
+  return mayDeepen ? 'That change' : null;
 }
 
 /**
- * Refuses, whole, a paste or drop that would nest blocks deeper than a document may
- * (docs/limits.md): the server would refuse every later save of the document. Nothing of it is
- * inserted and the writer is told why. HTML nested past {@link MAX_HTML_NESTING} is refused
+ * Refuses, whole, a paste, drop or edit of this writer's (a Tab in a list, a quote around a
+ * quote) that would nest blocks deeper than a document may (docs/limits.md): the server would
+ * refuse the change, and with it the editor's unsaved edits. Nothing of it is applied and the
+ * writer is told why. HTML nested past {@link MAX_HTML_NESTING} is refused
  * before it is read.
  */
 export const DepthLimit = Extension.create<DepthLimitOptions>({
@@ -142,7 +158,7 @@ export const DepthLimit = Extension.create<DepthLimitOptions>({
           handleDrop: takeRefusal,
         },
         filterTransaction: (tr) => {
-          const what = transferOf(tr);
+          const what = deepeningOf(tr);
           const problem = what ? depthProblem(tr, what) : null;
           if (problem) options.onRefused(problem);
           return problem === null;

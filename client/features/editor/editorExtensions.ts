@@ -1,5 +1,8 @@
 import { Extension, type AnyExtension } from '@tiptap/core';
-import { CharacterCount, Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
+// From their own entry points: the package's index holds every extension, UndoRedo included.
+import { CharacterCount } from '@tiptap/extensions/character-count';
+import { Dropcursor } from '@tiptap/extensions/drop-cursor';
+import { Gapcursor } from '@tiptap/extensions/gap-cursor';
 import { AiAssistant } from '../ai/aiTrigger.ts';
 import { ActiveBlock } from './ActiveBlock.ts';
 import { BlockChunks } from './chunks/BlockChunks.ts';
@@ -53,6 +56,14 @@ export interface EditorExtensionOptions {
   markdown: MarkdownTransferOptions;
   /** Told why a paste, drop or upload was refused (too deep, not an image…), for the writer. */
   onRefused?: (message: string) => void;
+  /**
+   * The editor's own undo (Tiptap's UndoRedo), for an editor outside collaboration (tests); none
+   * when left out or false. The page's editor never has it: it is read-only until it is on the
+   * shared document, where this undo would take back other writers' changes and collaboration
+   * brings undo per writer instead (collab/Collaboration.ts). Passed in rather than imported here
+   * so that prosemirror-history stays out of the page's first download.
+   */
+  undoRedo?: AnyExtension | false;
 }
 
 /**
@@ -79,7 +90,7 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     BlockChunks,
     BlockPlaceholder.configure({ placeholder: placeholderFor }),
     CharacterCount.configure({ wordCounter: countWords }),
-    UndoRedo,
+    ...(options.undoRedo ? [options.undoRedo] : []),
     Dropcursor.configure({ color: false, width: 2, class: 'ink-dropcursor' }),
     Gapcursor,
     HtmlSanitizerLoader,

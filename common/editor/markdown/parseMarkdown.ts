@@ -717,21 +717,24 @@ class InlineBuilder {
     }
     if (info?.kind === 'drop') return i;
     if (info?.kind === 'merged') {
-      this.out.push(
-        n.htmlInline!.create(
-          { html: sanitizeHtml(info.html, { markdown: true }) },
-          null,
-          this.activeMarks,
-        ),
-      );
+      this.pushHtmlInline(sanitizeHtml(info.html, { markdown: true }));
       return info.end;
     }
     if (info?.kind === 'image' && isAllowedImageUrl(info.attrs.src)) {
       this.out.push(n.inlineImage!.create(info.attrs, null, this.activeMarks));
       return i;
     }
-    const clean = sanitizeHtml(tokens[i]!.content, { markdown: true });
-    if (clean !== '') this.out.push(n.htmlInline!.create({ html: clean }, null, this.activeMarks));
+    this.pushHtmlInline(sanitizeHtml(tokens[i]!.content, { markdown: true }));
     return i;
+  }
+
+  /**
+   * Raw inline HTML as the sanitiser left it; nothing when it left nothing, as a stored
+   * document's cleaning drops it (cleanDocJson): a document made in the tab must be the one the
+   * server would store, or its Yjs state is refused at create (docs/ARCHITECTURE.md).
+   */
+  private pushHtmlInline(clean: string): void {
+    if (clean === '') return;
+    this.out.push(this.schema.nodes.htmlInline!.create({ html: clean }, null, this.activeMarks));
   }
 }

@@ -1,4 +1,4 @@
-import { Color as ColorBase } from '@tiptap/extension-text-style';
+import { Color as ColorBase } from '@tiptap/extension-text-style/color';
 import { colorAttribute } from './styleAttributes.ts';
 
 /** Text colour on the textStyle mark, limited to the colours of the shared style allow-list. */

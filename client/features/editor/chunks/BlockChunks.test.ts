@@ -2,13 +2,14 @@
 import { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
+import { UndoRedo } from '@tiptap/extensions';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { serializeMarkdown } from '../../../../common/editor/markdown/serializeMarkdown.ts';
 import { editorExtensions } from '../editorExtensions.ts';
 import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
 import { openIn } from '../openIn.ts';
-import { compactJson } from '../persistence/compactJson.ts';
+import { compactJson } from '../../../../common/editor/compactJson.ts';
 import { serializeDoc } from '../persistence/serializeDoc.ts';
 import {
   CHUNK_SIZE,
@@ -70,6 +71,7 @@ describe('the editor keeps top-level blocks in chunks', () => {
       element: document.createElement('div'),
       extensions: editorExtensions({
         markdown: { onMarkdownText: noop, onMarkdownFile: noop, onPasteHint: noop },
+        undoRedo: UndoRedo,
       }),
     });
     opened = editor;

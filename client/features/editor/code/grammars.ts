@@ -29,7 +29,12 @@ export function highlighterFor(name: string): Lowlight | undefined {
  */
 export function requestGrammar(language: CodeLanguage): void {
   if (loading.has(language.name) || failed.has(language.name)) return;
-  const promise = Promise.all([loadLowlight(), language.load()]).then(
+  const grammar = import('./grammarModules.ts').then(({ GRAMMAR_LOADERS }) => {
+    const load = GRAMMAR_LOADERS[language.name];
+    if (!load) throw new Error(`No grammar module for ${language.name}`);
+    return load();
+  });
+  const promise = Promise.all([loadLowlight(), grammar]).then(
     ([instance, grammar]) => {
       instance.register(language.name, grammar.default);
       for (const listener of listeners) listener(language.name);

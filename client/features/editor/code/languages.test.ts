@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GRAMMAR_LOADERS } from './grammarModules.ts';
 import { CODE_LANGUAGES, resolveCodeLanguage, withLanguage } from './languages.ts';
 
 describe('resolveCodeLanguage', () => {
@@ -35,8 +36,10 @@ describe('resolveCodeLanguage', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it('loads a real highlight.js grammar', async () => {
-    const grammar = await resolveCodeLanguage('go')?.load();
+  it('has a real highlight.js grammar for every language offered, and none more', async () => {
+    const names = CODE_LANGUAGES.map((language) => language.name);
+    expect(Object.keys(GRAMMAR_LOADERS).sort()).toEqual([...names].sort());
+    const grammar = await GRAMMAR_LOADERS.go?.();
     expect(typeof grammar?.default).toBe('function');
   });
 });

@@ -1,7 +1,4 @@
-import type { LanguageFn } from 'highlight.js';
 import { languageOf } from '../../../../common/editor/nodes/CodeBlock.ts';
-
-type GrammarModule = { default: LanguageFn };
 
 /** A grammar the code block can highlight, as offered in the language picker. */
 export interface CodeLanguage {
@@ -9,76 +6,46 @@ export interface CodeLanguage {
   name: string;
   /** What the picker shows. */
   label: string;
-  /** Loads the grammar; a static import path, so that Vite can split each one into a chunk. */
-  load: () => Promise<GrammarModule>;
 }
 
-/** The grammars Inkwell highlights, alphabetical by label. */
+/** The grammars Inkwell highlights, alphabetical by label; their code is in grammarModules.ts. */
 export const CODE_LANGUAGES: readonly CodeLanguage[] = [
-  { name: 'bash', label: 'Bash', load: () => import('highlight.js/lib/languages/bash') },
-  { name: 'c', label: 'C', load: () => import('highlight.js/lib/languages/c') },
-  { name: 'csharp', label: 'C#', load: () => import('highlight.js/lib/languages/csharp') },
-  { name: 'cpp', label: 'C++', load: () => import('highlight.js/lib/languages/cpp') },
-  { name: 'css', label: 'CSS', load: () => import('highlight.js/lib/languages/css') },
-  { name: 'dart', label: 'Dart', load: () => import('highlight.js/lib/languages/dart') },
-  { name: 'diff', label: 'Diff', load: () => import('highlight.js/lib/languages/diff') },
-  {
-    name: 'dockerfile',
-    label: 'Dockerfile',
-    load: () => import('highlight.js/lib/languages/dockerfile'),
-  },
-  { name: 'elixir', label: 'Elixir', load: () => import('highlight.js/lib/languages/elixir') },
-  { name: 'go', label: 'Go', load: () => import('highlight.js/lib/languages/go') },
-  { name: 'graphql', label: 'GraphQL', load: () => import('highlight.js/lib/languages/graphql') },
-  { name: 'haskell', label: 'Haskell', load: () => import('highlight.js/lib/languages/haskell') },
-  { name: 'xml', label: 'HTML / XML', load: () => import('highlight.js/lib/languages/xml') },
-  { name: 'ini', label: 'INI / TOML', load: () => import('highlight.js/lib/languages/ini') },
-  { name: 'java', label: 'Java', load: () => import('highlight.js/lib/languages/java') },
-  {
-    name: 'javascript',
-    label: 'JavaScript',
-    load: () => import('highlight.js/lib/languages/javascript'),
-  },
-  { name: 'json', label: 'JSON', load: () => import('highlight.js/lib/languages/json') },
-  { name: 'kotlin', label: 'Kotlin', load: () => import('highlight.js/lib/languages/kotlin') },
-  { name: 'lua', label: 'Lua', load: () => import('highlight.js/lib/languages/lua') },
-  {
-    name: 'makefile',
-    label: 'Makefile',
-    load: () => import('highlight.js/lib/languages/makefile'),
-  },
-  {
-    name: 'markdown',
-    label: 'Markdown',
-    load: () => import('highlight.js/lib/languages/markdown'),
-  },
-  {
-    name: 'objectivec',
-    label: 'Objective-C',
-    load: () => import('highlight.js/lib/languages/objectivec'),
-  },
-  { name: 'perl', label: 'Perl', load: () => import('highlight.js/lib/languages/perl') },
-  { name: 'php', label: 'PHP', load: () => import('highlight.js/lib/languages/php') },
-  {
-    name: 'powershell',
-    label: 'PowerShell',
-    load: () => import('highlight.js/lib/languages/powershell'),
-  },
-  { name: 'python', label: 'Python', load: () => import('highlight.js/lib/languages/python') },
-  { name: 'r', label: 'R', load: () => import('highlight.js/lib/languages/r') },
-  { name: 'ruby', label: 'Ruby', load: () => import('highlight.js/lib/languages/ruby') },
-  { name: 'rust', label: 'Rust', load: () => import('highlight.js/lib/languages/rust') },
-  { name: 'scala', label: 'Scala', load: () => import('highlight.js/lib/languages/scala') },
-  { name: 'scss', label: 'SCSS', load: () => import('highlight.js/lib/languages/scss') },
-  { name: 'shell', label: 'Shell session', load: () => import('highlight.js/lib/languages/shell') },
-  { name: 'sql', label: 'SQL', load: () => import('highlight.js/lib/languages/sql') },
-  { name: 'swift', label: 'Swift', load: () => import('highlight.js/lib/languages/swift') },
-  {
-    name: 'typescript',
-    label: 'TypeScript',
-    load: () => import('highlight.js/lib/languages/typescript'),
-  },
-  { name: 'yaml', label: 'YAML', load: () => import('highlight.js/lib/languages/yaml') },
+  { name: 'bash', label: 'Bash' },
+  { name: 'c', label: 'C' },
+  { name: 'csharp', label: 'C#' },
+  { name: 'cpp', label: 'C++' },
+  { name: 'css', label: 'CSS' },
+  { name: 'dart', label: 'Dart' },
+  { name: 'diff', label: 'Diff' },
+  { name: 'dockerfile', label: 'Dockerfile' },
+  { name: 'elixir', label: 'Elixir' },
+  { name: 'go', label: 'Go' },
+  { name: 'graphql', label: 'GraphQL' },
+  { name: 'haskell', label: 'Haskell' },
+  { name: 'xml', label: 'HTML / XML' },
+  { name: 'ini', label: 'INI / TOML' },
+  { name: 'java', label: 'Java' },
+  { name: 'javascript', label: 'JavaScript' },
+  { name: 'json', label: 'JSON' },
+  { name: 'kotlin', label: 'Kotlin' },
+  { name: 'lua', label: 'Lua' },
+  { name: 'makefile', label: 'Makefile' },
+  { name: 'markdown', label: 'Markdown' },
+  { name: 'objectivec', label: 'Objective-C' },
+  { name: 'perl', label: 'Perl' },
+  { name: 'php', label: 'PHP' },
+  { name: 'powershell', label: 'PowerShell' },
+  { name: 'python', label: 'Python' },
+  { name: 'r', label: 'R' },
+  { name: 'ruby', label: 'Ruby' },
+  { name: 'rust', label: 'Rust' },
+  { name: 'scala', label: 'Scala' },
+  { name: 'scss', label: 'SCSS' },
+  { name: 'shell', label: 'Shell session' },
+  { name: 'sql', label: 'SQL' },
+  { name: 'swift', label: 'Swift' },
+  { name: 'typescript', label: 'TypeScript' },
+  { name: 'yaml', label: 'YAML' },
 ];
 
 /**

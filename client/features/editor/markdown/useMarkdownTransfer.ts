@@ -1,17 +1,12 @@
 import { unchunked } from '../chunks/chunks.ts';
 import type { Editor } from '@tiptap/core';
 import { useCallback } from 'react';
-import { MarkdownImportError } from '../../../../common/editor/markdown/decode.ts';
 import { useToast } from '../../../components/toastContext.ts';
 import { downloadBlob, downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import { formatShortcut } from '../../../lib/platform.ts';
 import { useProgress } from '../../../lib/useProgress.ts';
 import { insertDocument } from './applyMarkdown.ts';
-import { exportWithImages } from '../uploads/exportWithImages.ts';
-import { fetchUploadedImage } from '../uploads/fetchUploadedImage.ts';
-import { withAbsoluteFileUrls } from '../uploads/imageSources.ts';
-import { keptImagesMessage, uploadInlineImages } from '../uploads/uploadInlineImages.ts';
-import { loadMarkdownCodec } from './codec.ts';
+import { isMarkdownImportError, loadMarkdownCodec } from './codec.ts';
 
 /** Above this many characters, parsing blocks long enough to show progress at once. */
 const LARGE_TEXT = 200_000;
@@ -19,7 +14,7 @@ const LARGE_TEXT = 200_000;
 const LARGE_DOC = 400_000;
 
 function describe(error: unknown, action: string): string {
-  if (error instanceof MarkdownImportError) return error.message;
+  if (isMarkdownImportError(error)) return error.message;
   return `Couldn't ${action}. Please try again.`;
 }
 
@@ -37,7 +32,11 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
       run(
         label,
         async () => {
-          const { serializeMarkdown } = await loadMarkdownCodec();
+          // The image address rewriting loads with the codec, on the first export or copy.
+          const [{ serializeMarkdown }, { withAbsoluteFileUrls }] = await Promise.all([
+            loadMarkdownCodec(),
+            import('../uploads/imageSources.ts'),
+          ]);
           // Uploaded images by absolute address, so the file shows them outside Inkwell too.
           const doc = withAbsoluteFileUrls(unchunked(editor.state.doc), window.location.origin);
           return serializeMarkdown(doc);
@@ -59,7 +58,14 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
   const exportZip = useCallback(async () => {
     try {
       const zip = await run('Exporting with images…', async () => {
-        const { serializeMarkdown } = await loadMarkdownCodec();
+        // The zip writer (fflate) and the image fetching load on the first export: opening and
+        // editing a document never needs them.
+        const [{ serializeMarkdown }, { exportWithImages }, { fetchUploadedImage }] =
+          await Promise.all([
+            loadMarkdownCodec(),
+            import('../uploads/exportWithImages.ts'),
+            import('../uploads/fetchUploadedImage.ts'),
+          ]);
         return exportWithImages(unchunked(editor.state.doc), getTitle(), {
           fetchImage: fetchUploadedImage,
           serialize: serializeMarkdown,
@@ -92,7 +98,9 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
         await run(
           'Pasting Markdown…',
           async () => {
-            const { parseMarkdown } = await loadMarkdownCodec();
+            // The upload code loads with the codec, on the first paste as Markdown.
+            const [{ parseMarkdown }, { keptImagesMessage, uploadInlineImages }] =
+              await Promise.all([loadMarkdownCodec(), import('../uploads/uploadInlineImages.ts')]);
             const inline = await uploadInlineImages(parseMarkdown(text, editor.schema));
             insertDocument(editor, inline.doc);
             if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');

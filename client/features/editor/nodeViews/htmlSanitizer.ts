@@ -5,13 +5,21 @@ import type { EditorView } from '@tiptap/pm/view';
 type Sanitize = (html: string) => string;
 
 let sanitize: Sanitize | null = null;
+let tooDeep: ((html: string) => boolean) | null = null;
 let loading: Promise<Sanitize> | null = null;
 
-/** Loads Inkwell's HTML sanitiser (kept out of the first download); resolves once it is ready. */
+/**
+ * Loads Inkwell's HTML sanitiser and the nesting check of pasted HTML (depthLimit.ts), kept out
+ * of the first download; resolves once they are ready.
+ */
 export function loadHtmlSanitizer(): Promise<Sanitize> {
-  loading ??= import('../../../../common/editor/html/sanitize.ts').then(
-    (module) => {
+  loading ??= Promise.all([
+    import('../../../../common/editor/html/sanitize.ts'),
+    import('../htmlDepth.ts'),
+  ]).then(
+    ([module, depth]) => {
       sanitize = module.sanitizeHtml;
+      tooDeep = depth.tokensTooDeep;
       return sanitize;
     },
     (error: unknown) => {
@@ -29,6 +37,14 @@ export function loadHtmlSanitizer(): Promise<Sanitize> {
  */
 export function sanitizeIfReady(html: string): string | null {
   return sanitize ? sanitize(html) : null;
+}
+
+/**
+ * Whether pasted HTML nests its elements too deep (depthLimit.ts), read by the HTML tokenizer;
+ * null while that is still loading.
+ */
+export function htmlTooDeepIfReady(html: string): boolean | null {
+  return tooDeep ? tooDeep(html) : null;
 }
 
 /** A paste event carrying a copy of `data`, to replay a paste once the sanitiser is there. */

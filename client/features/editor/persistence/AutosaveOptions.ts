@@ -1,13 +1,3 @@
-import type { DocumentRecord, SaveResult } from '../../../../common/api/documents.ts';
-import type { DraftStore } from './draftStore.ts';
-import type { SaveStatus } from './saveStatus.ts';
-
-/** What the editor holds: the title and an immutable document (compared by identity). */
-export interface Snapshot<D> {
-  title: string;
-  doc: D;
-}
-
 /** A save as sent: the base version and whichever of title and content changed. */
 export interface SaveRequest {
   baseVersion: number;
@@ -16,7 +6,7 @@ export interface SaveRequest {
   content?: string;
 }
 
-/** Delays of {@link Autosave}, in ms. */
+/** Delays of saving to the server (the title, TitleSave.ts), in ms. */
 export interface AutosaveTiming {
   /** Quiet time after the last edit before saving to the server. */
   delay: number;
@@ -33,43 +23,6 @@ export interface AutosaveTiming {
   retryDelay: number;
   /** Longest wait between retries. */
   maxRetryDelay: number;
-}
-
-/** What {@link Autosave} works with. */
-export interface AutosaveOptions<D> {
-  documentId: string;
-  /** The server version the editor's content started from. */
-  baseVersion: number;
-  /** What the server holds, or null when the editor holds something else (a restored draft). */
-  saved: Snapshot<D> | null;
-  /** The change counter of a restored draft: the document starts with unsaved edits. */
-  restoredChange?: number;
-  /** The restored draft met a newer server version: saving waits for a `keepMine`/`takeTheirs`. */
-  conflicted?: boolean;
-  /** Reads the editor now; called per save, never per keystroke. */
-  read: () => Snapshot<D>;
-  /** The document as JSON text. */
-  serialize: (doc: D) => string;
-  /** Sends a save; with `keepalive`, null when the request is too large to outlive the page. */
-  send: (request: SaveRequest, keepalive: boolean) => Promise<SaveResult> | null;
-  /**
-   * Set when the server does not have the document yet (an import shown before its create is
-   * acknowledged): the first request creates it, as the editor opened it, and repeating it must
-   * be harmless. Edits wait for it and are saved on top of the version it answers. With
-   * `keepalive`, null when the request is too large to outlive the page.
-   */
-  create?: (keepalive: boolean) => Promise<SaveResult> | null;
-  /** The drafts of this device. */
-  drafts: DraftStore;
-  /** Told about each change of status. */
-  onStatus: (status: SaveStatus) => void;
-  /** Told when a save met another version; saving waits for a `resolve…` call. */
-  onConflict: (current: DocumentRecord) => void;
-  /** Told about each acknowledged save. */
-  onSaved?: (snapshot: Snapshot<D>, result: SaveResult) => void;
-  /** Told once the instance has stopped for good. */
-  onDisposed?: () => void;
-  timing?: Partial<AutosaveTiming>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isLeavingForSignIn } from '../../../lib/api.ts';
 
-/** What the page needs of an {@link Autosave}, whatever its document type. */
+/** What the page needs of a document's saving (useLiveDocument.ts). */
 export interface LiveSave {
   readonly hasUnsavedEdits: boolean;
   readonly isDrafted: boolean;
@@ -10,7 +10,7 @@ export interface LiveSave {
   dispose(): void;
 }
 
-/** Longest wait (ms) for a save before going ahead anyway; the draft holds what did not make it. */
+/** Longest wait (ms) for a save before going ahead anyway; the device's copy holds the rest. */
 const FLUSH_WAIT_MS = 4000;
 
 /** `save.flush()`, given up on after {@link FLUSH_WAIT_MS}: a stalled connection blocks nothing. */
@@ -77,6 +77,11 @@ export function removeLiveSave(documentId: string, save: LiveSave): void {
 export async function flushLiveSave(documentId: string): Promise<void> {
   const save = live.get(documentId);
   if (save) await boundedFlush(save);
+}
+
+/** The documents open in this page with edits the server has not stored yet. */
+export function documentsWithUnsavedEdits(): string[] {
+  return [...live].filter(([, save]) => save.hasUnsavedEdits).map(([id]) => id);
 }
 
 /** Saves every document's pending edits now. */

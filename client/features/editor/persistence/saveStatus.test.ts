@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSaveProblem, saveStatusLabel, sameStatus } from './saveStatus.ts';
+import { isSaveProblem, saveStatusLabel, sameStatus, worstStatus } from './saveStatus.ts';
 
 describe('saveStatusLabel', () => {
   it('says where the document stands in the words of docs/PRODUCT.md "Keeping work safe"', () => {
@@ -7,6 +7,7 @@ describe('saveStatusLabel', () => {
     expect(saveStatusLabel({ kind: 'saving' })).toBe('Saving…');
     expect(saveStatusLabel({ kind: 'offline', kept: true })).toBe('Offline, kept on this device');
     expect(saveStatusLabel({ kind: 'retrying' })).toBe("Couldn't save, retrying");
+    expect(saveStatusLabel({ kind: 'reconnecting' })).toBe('Reconnecting…');
     expect(saveStatusLabel({ kind: 'failed', message: 'Too large.' })).toBe(
       "Couldn't save: Too large.",
     );
@@ -24,5 +25,19 @@ describe('saveStatusLabel', () => {
       false,
     );
     expect(sameStatus({ kind: 'saved' }, { kind: 'saved' })).toBe(true);
+  });
+});
+
+describe('worstStatus', () => {
+  it('shows Saved only when content and title are both saved', () => {
+    expect(worstStatus({ kind: 'saved' }, { kind: 'saved' })).toEqual({ kind: 'saved' });
+    expect(worstStatus({ kind: 'saved' }, { kind: 'saving' })).toEqual({ kind: 'saving' });
+    expect(worstStatus({ kind: 'offline', kept: true }, { kind: 'offline', kept: false })).toEqual({
+      kind: 'offline',
+      kept: false,
+    });
+    expect(worstStatus({ kind: 'failed', message: 'x' }, { kind: 'reconnecting' }).kind).toBe(
+      'failed',
+    );
   });
 });

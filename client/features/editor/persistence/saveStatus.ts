@@ -7,10 +7,15 @@ export type SaveStatus =
   /** The server is unreachable; `kept` tells whether the edits are in this device's storage. */
   | { kind: 'offline'; kept: boolean }
   | { kind: 'retrying' }
+  /** The live connection is down, with nothing of this device's waiting for it. */
+  | { kind: 'reconnecting' }
+  /**
+   * The document has not reached this page from the server yet (offline since it was opened, or
+   * a new one not yet created there): it is shown read-only until it does.
+   */
+  | { kind: 'waiting' }
   /** The server refused the edits (too large, invalid, deleted); retrying would not help. */
-  | { kind: 'failed'; message: string }
-  /** Someone saved another version; the writer chooses in the conflict dialog. */
-  | { kind: 'conflict' };
+  | { kind: 'failed'; message: string };
 
 /** The words shown for a status in the status bar. */
 export function saveStatusLabel(status: SaveStatus): string {
@@ -23,10 +28,12 @@ export function saveStatusLabel(status: SaveStatus): string {
       return status.kept ? 'Offline, kept on this device' : 'Offline, not saved yet';
     case 'retrying':
       return "Couldn't save, retrying";
+    case 'reconnecting':
+      return 'Reconnecting…';
+    case 'waiting':
+      return 'Offline: read-only until connected';
     case 'failed':
       return `Couldn't save: ${status.message}`;
-    case 'conflict':
-      return 'Not saved: another version exists';
   }
 }
 
@@ -34,7 +41,6 @@ export function saveStatusLabel(status: SaveStatus): string {
 export function isSaveProblem(status: SaveStatus): boolean {
   return (
     status.kind === 'failed' ||
-    status.kind === 'conflict' ||
     status.kind === 'retrying' ||
     (status.kind === 'offline' && !status.kept)
   );
@@ -43,4 +49,32 @@ export function isSaveProblem(status: SaveStatus): boolean {
 /** Whether two statuses read the same, so that an unchanged one is not announced again. */
 export function sameStatus(a: SaveStatus, b: SaveStatus): boolean {
   return saveStatusLabel(a) === saveStatusLabel(b);
+}
+
+/** How much a status needs the writer's attention, for {@link worstStatus}. */
+function weight(status: SaveStatus): number {
+  switch (status.kind) {
+    case 'saved':
+      return 0;
+    case 'saving':
+      return 1;
+    case 'reconnecting':
+      return 2;
+    case 'waiting':
+      return 3;
+    case 'offline':
+      return status.kept ? 3 : 5;
+    case 'retrying':
+      return 4;
+    case 'failed':
+      return 6;
+  }
+}
+
+/**
+ * The one status to show for a document saved along two ways (its content live, its title by
+ * REST): the one that needs the writer's attention most, so "Saved" means both are.
+ */
+export function worstStatus(a: SaveStatus, b: SaveStatus): SaveStatus {
+  return weight(b) > weight(a) ? b : a;
 }

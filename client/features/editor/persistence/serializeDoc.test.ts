@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { compactJson } from './compactJson.ts';
+import { compactJson } from '../../../../common/editor/compactJson.ts';
 import { serializeDoc } from './serializeDoc.ts';
 
 const schema = inkwellSchema();

@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { forEachBlock } from '../chunks/chunks.ts';
-import { compactJson } from './compactJson.ts';
+import { compactJson } from '../../../../common/editor/compactJson.ts';
 
 // An edit replaces only the top-level blocks it touches, and nodes are immutable, so the JSON
 // text of every other block is reused: saving a large document costs the changed blocks plus

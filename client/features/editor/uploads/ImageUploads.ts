@@ -2,7 +2,6 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { insertPoint } from '@tiptap/pm/transform';
 import type { EditorView } from '@tiptap/pm/view';
 import { randomUuid } from '../../../lib/randomUuid.ts';
-import { UploadCancelledError, uploadFile } from '../../../lib/uploadFile.ts';
 import {
   addPlaceholder,
   placeholderPos,
@@ -68,7 +67,11 @@ export class ImageUploads {
     const preview = URL.createObjectURL(file);
     const widget = placeholderWidget({ preview, name, onCancel: () => controller.abort() });
     view.dispatch(addPlaceholder(view.state.tr, id, place, widget));
+    let cancelled = (_error: unknown) => false;
     try {
+      // The upload code loads with the first image: opening a document never needs it.
+      const { UploadCancelledError, uploadFile } = await import('../../../lib/uploadFile.ts');
+      cancelled = (error) => error instanceof UploadCancelledError;
       const uploaded = await uploadFile(file, name, {
         signal: controller.signal,
         onProgress: (fraction) => widget.setProgress(fraction),
@@ -77,7 +80,7 @@ export class ImageUploads {
       if (!view.isDestroyed) view.dispatch(this.placed(view, id, uploaded.url, replaces !== null));
     } catch (error) {
       if (!view.isDestroyed) view.dispatch(removePlaceholder(view.state.tr, id));
-      if (!(error instanceof UploadCancelledError)) {
+      if (!cancelled(error)) {
         this.onError(error instanceof Error ? error.message : "Couldn't upload the image.");
       }
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchingTitles } from './titlePicker.ts';
+import { matchingTitles } from './titlePickerView.ts';
 
 describe('the titles offered after [[', () => {
   const titles = ['Garden plan', 'Old garden', 'garden plan', 'Pond', 'A [draft]', '', 'Seeds#2'];

@@ -78,7 +78,10 @@ export const wikilinkPlugin = () =>
     },
     view(view) {
       const route = matchRoute(window.location.pathname);
-      const heading = route.name === 'document' ? takePendingHeading(route.id) : null;
+      // The read-only editor that shows the saved copy while the shared document connects leaves
+      // the heading to the editor that follows it (see persistence/useLiveDocument.ts).
+      const heading =
+        route.name === 'document' && view.editable ? takePendingHeading(route.id) : null;
       let waiting = heading;
       const tryShow = () => {
         if (waiting !== null && showHeading(view, waiting)) waiting = null;

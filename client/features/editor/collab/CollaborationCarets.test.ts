@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import { CHUNK_SIZE, forEachBlock } from '../chunks/chunks.ts';
+import { editorExtensions } from '../editorExtensions.ts';
+import { Collaboration } from './Collaboration.ts';
+import { CollaborationCarets, type CaretUser } from './CollaborationCarets.ts';
+import { FRAGMENT, network, paragraphsJson, replicas } from './test/testEditors.ts';
+
+const opened: Editor[] = [];
+afterEach(() => {
+  for (const editor of opened.splice(0)) editor.destroy();
+  document.body.replaceChildren();
+});
+
+function open(doc: Y.Doc, awareness: Awareness, user: CaretUser): Editor {
+  const noop = () => undefined;
+  const element = document.createElement('div');
+  document.body.append(element);
+  const editor = new Editor({
+    element,
+    extensions: [
+      ...editorExtensions({
+        markdown: { onMarkdownText: noop, onMarkdownFile: noop, onPasteHint: noop },
+        undoRedo: false,
+      }),
+      Collaboration.configure({ fragment: doc.getXmlFragment(FRAGMENT) }),
+      CollaborationCarets.configure({ awareness, user }),
+    ],
+  });
+  opened.push(editor);
+  return editor;
+}
+
+/** Passes awareness changes between the two, as the provider does. */
+function linkAwareness(a: Awareness, b: Awareness): void {
+  for (const [from, to] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    from.on(
+      'update',
+      (
+        { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+        origin: unknown,
+      ) => {
+        if (origin === 'remote') return;
+        const changed = [...added, ...updated, ...removed];
+        applyAwarenessUpdate(to, encodeAwarenessUpdate(from, changed), 'remote');
+      },
+    );
+  }
+}
+
+function textStart(editor: Editor, index: number): number {
+  let found = -1;
+  forEachBlock(editor.state.doc, (_block, pos, i) => {
+    if (i === index) found = pos + 1;
+  });
+  return found;
+}
+
+describe('carets of other writers', () => {
+  it("shows the other writer's named, coloured caret where they are, across chunks", () => {
+    const docs = replicas(paragraphsJson(CHUNK_SIZE * 3), 2);
+    const awareness = docs.map((doc) => new Awareness(doc));
+    linkAwareness(awareness[0]!, awareness[1]!);
+    network(docs);
+    const a = open(docs[0]!, awareness[0]!, { name: 'Ada', color: '#aa3366' });
+    const b = open(docs[1]!, awareness[1]!, { name: 'Bo <b>', color: 'red; x' });
+    const index = CHUNK_SIZE * 2 + 5;
+    a.view.focus();
+    a.view.dispatch(
+      a.state.tr.setSelection(TextSelection.create(a.state.doc, textStart(a, index) + 3)),
+    );
+    const label = b.view.dom.querySelector('.collaboration-carets__label');
+    expect(label?.textContent).toBe('Ada');
+    expect((label as HTMLElement | null)?.style.backgroundColor).toBe('rgb(170, 51, 102)');
+    // The caret (with its label) sits after the same three letters on the other side.
+    const caret = b.view.dom.querySelector('.collaboration-carets__caret');
+    expect(caret?.closest('p')?.textContent).toBe(`ParAdaagraph ${index}`);
+    expect(b.view.dom.querySelectorAll('.collaboration-carets__caret')).toHaveLength(1);
+    // A's own caret is not drawn for A; B (not focused) publishes none.
+    expect(a.view.dom.querySelector('.collaboration-carets__caret')).toBeNull();
+    awareness.forEach((aw) => aw.destroy());
+  });
+});

@@ -1,0 +1,46 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type * as Y from 'yjs';
+
+/** A made document's fragment, still empty: what it is to hold and how it gets built. */
+interface Unbuilt {
+  content: ProseMirrorNode;
+  build: () => void;
+}
+
+const unbuilt = new WeakMap<Y.XmlFragment, Unbuilt>();
+
+/**
+ * Notes that the empty `fragment` of a document made in this tab (newDocumentState.ts) is to
+ * hold `content`, written by `build` when {@link buildMade} asks: converting a large import into
+ * Yjs takes about as long as drawing it, so its editor is drawn from `content` first
+ * (ChunkedYBinding.startUnbuilt) and the fragment built once the page is quiet.
+ */
+export function noteUnbuilt(
+  fragment: Y.XmlFragment,
+  content: ProseMirrorNode,
+  build: () => void,
+): void {
+  unbuilt.set(fragment, { content, build });
+}
+
+/** The content `fragment` is to hold while it is not built yet; else null. */
+export function unbuiltContent(fragment: Y.XmlFragment): ProseMirrorNode | null {
+  return unbuilt.get(fragment)?.content ?? null;
+}
+
+/**
+ * The editor showing `fragment`'s content builds it instead, from its own document: that holds
+ * the edits typed before the build too.
+ */
+export function buildWith(fragment: Y.XmlFragment, build: () => void): void {
+  const entry = unbuilt.get(fragment);
+  if (entry) entry.build = build;
+}
+
+/** Builds `fragment` if it is a made document's, not built yet: before its state is read or kept. */
+export function buildMade(fragment: Y.XmlFragment): void {
+  const entry = unbuilt.get(fragment);
+  if (!entry) return;
+  unbuilt.delete(fragment);
+  entry.build();
+}

@@ -1,0 +1,281 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SaveResult } from '../../../../common/api/documents.ts';
+import { redirectToSignIn } from '../../../lib/api.ts';
+import { createObservable, type Observable } from '../../../lib/observable.ts';
+import { useToast } from '../../../components/toastContext.ts';
+import { saveDocument } from '../../documents/documentsApi.ts';
+import { pendingDocuments } from '../../documents/pendingDocuments.ts';
+import {
+  REVOKED_NOTICE,
+  SIGNED_OUT_NOTICE,
+  type ConnectionEnd,
+  type SetAsideEnd,
+} from '../collab/connectionEnd.ts';
+import type { SharedDocument } from '../collab/sharedDocument.ts';
+import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
+import type { OpenedDocument } from './openDocument.ts';
+import { isRefusal } from './saveFailure.ts';
+import { worstStatus, type SaveStatus } from './saveStatus.ts';
+import { TitleSave } from './TitleSave.ts';
+
+/** The shared document, once the first sync with the server is done. */
+export interface LiveDocument {
+  shared: SharedDocument;
+  readOnly: boolean;
+}
+
+/** What the page hears. */
+export interface LiveDocumentHandlers {
+  /** The server has the document (a document made in this tab: once it was created). */
+  onCreated: (result: SaveResult) => void;
+  /** The server stored the title. */
+  onTitleSaved: (title: string, result: SaveResult) => void;
+  /**
+   * This device's copy was refused by the server and set aside (`update` holds it): the page
+   * may offer it for download. The document continues from the server's state.
+   */
+  onSetAside?: (update: Uint8Array, end: SetAsideEnd) => void;
+}
+
+/** Longest wait between attempts to create a document made in this tab. */
+const MAX_CREATE_WAIT_MS = 30_000;
+
+/** Creates a document made in this tab, trying again (offline) until the server has it. */
+async function createOnServer(
+  id: string,
+  live: () => boolean,
+  onRetry: () => void,
+): Promise<SaveResult> {
+  for (let wait = 1000; ; wait = Math.min(wait * 2, MAX_CREATE_WAIT_MS)) {
+    try {
+      const sending = pendingDocuments.send(id);
+      if (sending) return await sending;
+    } catch (error) {
+      if (isRefusal(error) || !live()) throw error;
+      onRetry();
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
+ * Opens the document for live editing (docs/ARCHITECTURE.md "Live collaboration"): a document
+ * made in this tab is created on the server first (with the content the codec built: a client
+ * never seeds a shared document), then the shared-document code is fetched and connected. Until
+ * the first sync, the page shows the last saved content read-only. The title is saved by REST
+ * (TitleSave). Edits not yet on the server keep the page's beforeunload warning on (liveSaves.ts);
+ * when the page closes the document, the connection stays until they are stored.
+ */
+export function useLiveDocument(
+  opened: OpenedDocument,
+  userId: string,
+  getTitle: () => string,
+  handlers: LiveDocumentHandlers,
+) {
+  const id = opened.record.id;
+  const [status] = useState(() => createObservable<SaveStatus>({ kind: 'saved' }));
+  const [live, setLive] = useState<LiveDocument | null>(null);
+  // Set when the server ended the connection for good: the editor stops editing.
+  const [ended, setEnded] = useState<ConnectionEnd | null>(null);
+  const latest = useRef(handlers);
+  const titleSave = useRef<TitleSave | null>(null);
+  const toast = useToast();
+  const latestToast = useRef(toast);
+
+  useEffect(() => {
+    latest.current = handlers;
+    latestToast.current = toast;
+  });
+
+  useEffect(() => {
+    let closed = false;
+    let shared: SharedDocument | null = null;
+    let created = !opened.creating;
+    let contentStatus: SaveStatus = { kind: 'saved' };
+    let titleStatus: SaveStatus = { kind: 'saved' };
+    const show = () => status.set(worstStatus(contentStatus, titleStatus));
+    const title = new TitleSave({
+      baseVersion: opened.record.version,
+      saved: opened.title,
+      send: (next, baseVersion, keepalive) =>
+        saveDocument(id, { baseVersion, title: next }, keepalive),
+      onStatus: (next) => {
+        titleStatus = next;
+        show();
+      },
+      onSaved: (saved, result) => latest.current.onTitleSaved(saved, result),
+    });
+    titleSave.current = title;
+    const save: LiveSave = {
+      get hasUnsavedEdits() {
+        return !created || title.hasUnsavedEdits || (shared?.hasUnsavedEdits ?? false);
+      },
+      get isDrafted() {
+        return created && !title.hasUnsavedEdits && (shared?.isKeptLocally ?? true);
+      },
+      flush: () => Promise.all([title.flush(), shared?.whenSaved()]).then(() => undefined),
+      flushOnPageHide: () => void title.flush(true),
+      retryNow: () => {
+        shared?.retryNow();
+        void title.flush();
+      },
+      dispose: () => {
+        title.dispose();
+        shared?.destroy();
+        removeLiveSave(id, save);
+      },
+    };
+    addLiveSave(id, save);
+
+    const create = async () => {
+      contentStatus = { kind: 'saving' };
+      show();
+      const result = await createOnServer(
+        id,
+        () => !closed,
+        () => {
+          // Not on the server yet: said, not left silent.
+          contentStatus = { kind: 'waiting' };
+          show();
+        },
+      );
+      latest.current.onCreated(result);
+      created = true;
+    };
+
+    const connect = async () => {
+      // Fetched while a document made here is built and created, not after.
+      const loading = import('../collab/sharedDocument.ts');
+      let sharedCode: Awaited<typeof loading> | null = null;
+      if (!created) {
+        contentStatus = { kind: 'saving' };
+        show();
+        // Without the shared document's code the document is still created (from its JSON).
+        sharedCode = await loading.catch(() => null);
+        if (!sharedCode) await create();
+      }
+      const { openSharedDocument, yDocOfNewDocument, stateOf } = sharedCode ?? (await loading);
+      // A refused device copy is set aside once; a second refusal (this page's own edits
+      // refused) stops there rather than loop.
+      let setAsideOnce = false;
+      const open = async (): Promise<void> => {
+        if (closed) return;
+        // Made in this tab: its Y.Doc is built here from the content, edited at once, and its
+        // state goes with the create (the server has no document anyone could have seeded).
+        const made = created ? undefined : yDocOfNewDocument(opened.content);
+        if (made) pendingDocuments.useState(id, () => stateOf(made));
+        const opening = openSharedDocument({
+          made,
+          documentId: id,
+          userId,
+          onNotice: (message) => latestToast.current.show(message, 'error'),
+          onEnd: (end) => {
+            if (closed || shared !== opening) return;
+            setEnded(end);
+            if (end === 'signed-out') {
+              // As a REST 401 does (lib/api.ts), but not at once: the writer reads the
+              // document meanwhile, and the device copy keeps the edits for after signing in.
+              latestToast.current.show(SIGNED_OUT_NOTICE, 'error', {
+                label: 'Sign in',
+                run: redirectToSignIn,
+              });
+            } else if (end === 'revoked') {
+              latestToast.current.show(REVOKED_NOTICE, 'error');
+            } else if (!setAsideOnce) {
+              setAsideOnce = true;
+              void setAsideAndReopen(opening, end);
+            } else {
+              contentStatus = {
+                kind: 'failed',
+                message: 'the server refused an edit made here. Reload the page.',
+              };
+              show();
+            }
+          },
+        });
+        shared = opening;
+        const unsubscribe = opening.status.subscribe((next) => {
+          // Until the server has the document, its create's progress is the status.
+          if (shared !== opening || !created) return;
+          contentStatus = next;
+          show();
+        });
+        if (made) {
+          // The editor is made once, on this document, editable: the owner made it.
+          setLive({ shared: opening, readOnly: false });
+          try {
+            await create();
+          } catch (error) {
+            // Refused for good (too large, invalid): nothing typed here could be stored.
+            if (shared === opening && isRefusal(error))
+              setLive({ shared: opening, readOnly: true });
+            throw error;
+          }
+          // Even when the page has closed it: edits made meanwhile go to the server now.
+          if (shared !== opening) return;
+          contentStatus = opening.status.get();
+          show();
+          // The server stored this very state: the sync finds nothing to transfer.
+          opening.connectNow();
+          return;
+        }
+        contentStatus = opening.status.get();
+        show();
+        const { readOnly } = await opening.ready;
+        if (closed || shared !== opening) {
+          unsubscribe();
+          return;
+        }
+        // After a set-aside copy, the editor edits again once on the server's state.
+        if (!opening.ended) setEnded(null);
+        setLive({ shared: opening, readOnly });
+      };
+      const reopen = async (refused: SharedDocument, end: SetAsideEnd) => {
+        const update = await refused.setAside();
+        // The device database (idb) loads only here: a refused copy is rare.
+        await import('./keepAside.ts')
+          .then(({ keepAside }) => keepAside(id, update))
+          .catch(() => undefined);
+        latest.current.onSetAside?.(update, end);
+        await open();
+      };
+      const setAsideAndReopen = (refused: SharedDocument, end: SetAsideEnd) =>
+        reopen(refused, end).catch((error: unknown) => {
+          contentStatus = {
+            kind: 'failed',
+            message: `this device's copy could not be set aside (${String(error)}). Reload the page.`,
+          };
+          show();
+        });
+      await open();
+    };
+    connect().catch((error: unknown) => {
+      contentStatus = {
+        kind: 'failed',
+        message: error instanceof Error ? error.message : 'the document could not be opened.',
+      };
+      show();
+    });
+
+    return () => {
+      closed = true;
+      setLive(null);
+      setEnded(null);
+      // Edits not yet stored keep their connection until the server has them.
+      void save.flush().then(() => save.dispose());
+    };
+  }, [id, opened, userId, status]);
+
+  const titleChanged = useCallback(() => titleSave.current?.edit(getTitle()), [getTitle]);
+
+  return {
+    /** Where the document stands with respect to the server. */
+    status: status as Observable<SaveStatus>,
+    /** Records a title change. */
+    titleChanged,
+    /** The shared document, once synced; null while the page shows the saved copy read-only. */
+    live,
+    /** Why the server ended the connection for good, if it did: the editor must not edit. */
+    ended,
+  };
+}

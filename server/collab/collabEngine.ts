@@ -1,0 +1,578 @@
+import { Redis } from '@hocuspocus/extension-redis';
+import {
+  Hocuspocus,
+  type Connection,
+  type ConnectionConfiguration,
+  type Document,
+  type Extension,
+} from '@hocuspocus/server';
+import { updateYFragment } from '@tiptap/y-tiptap';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import type { DocumentContent } from '../../common/api/documents.ts';
+import { withCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
+import { inkwellSchema } from '../../common/editor/extensions.ts';
+import type { Database } from '../db/database.ts';
+import { documentAccess, type DocumentAccess } from '../documents/access.ts';
+import type { Logger } from '../logger.ts';
+import { InvalidationBus, type Invalidation } from './invalidation.ts';
+import { SchemaGuard } from './schemaGuard.ts';
+import { UpdateLog } from './updateLog.ts';
+import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
+import { YjsStore, type LoadedState } from './yjsStore.ts';
+
+/** Who is on a socket; set at the upgrade, after the session cookie was checked. */
+export interface CollabContext {
+  userId: string;
+  /** The session's key (the hash of its cookie), so that signing out finds its sockets. */
+  sessionHash: string;
+  /** The socket itself, to close it whole when one of its documents fails (hocuspocus#1156). */
+  socket?: WebSocket;
+  /** The server's own connection (a REST read or write), which may load a trashed document. */
+  internal?: boolean;
+}
+
+/** The context of the server's own direct connections to a document. */
+const INTERNAL: CollabContext = { userId: '', sessionHash: '', internal: true };
+
+/** Close codes the client can tell apart (4000–4999 are the application's). */
+export const CLOSE = {
+  /** The session ended (signed out, expired): sign in again. */
+  signedOut: { code: 4401, reason: 'signed-out' },
+  /** Access to a document on the socket was taken away. */
+  revoked: { code: 4403, reason: 'access-revoked' },
+  /** Something the client sent was refused (malformed, invalid for the schema). */
+  refused: { code: 1008, reason: 'refused' },
+  /**
+   * More messages a second than typing sends: nothing the client holds was refused, so its
+   * device copy is not set aside (client/features/editor/collab/connectionEnd.ts).
+   */
+  tooManyMessages: { code: 1008, reason: 'too-many-messages' },
+  /** The document would grow past its size limit. */
+  tooLarge: { code: 1009, reason: 'document-too-large' },
+  /** The server could not load a document. */
+  failed: { code: 1011, reason: 'load-failed' },
+  /** The server is stopping; reconnect. */
+  stopping: { code: 1012, reason: 'restarting' },
+} as const;
+
+/** Updates appended to a document's log before it is compacted without waiting for the debounce. */
+export const COMPACT_AFTER_UPDATES = 500;
+/** Hocuspocus's wait after the last change before a store (compaction, derived content). */
+const STORE_DEBOUNCE_MS = 2_000;
+/** The longest a document being edited goes without a store. */
+const STORE_MAX_DEBOUNCE_MS = 10_000;
+/** How often open sockets are checked against their session and their documents' access. */
+const REVALIDATE_MS = 30_000;
+
+/** What the engine keeps for each document loaded on this instance. */
+interface LoadedDocument {
+  guard: SchemaGuard;
+  /** The snapshot row as last read or written, to tell whether another instance wrote since. */
+  snapshot: Uint8Array;
+  /** Update rows whose updates this document holds, to delete at the next compaction. */
+  updateIds: string[];
+  /** `documents.content` as last read or written (canonical JSON text). */
+  contentText: string;
+  /** The snapshot's size plus the updates appended since: about the Yjs state's size. */
+  bytes: number;
+  /** The document's work, one at a time: checking an update and queueing it for the log; compaction. */
+  queue: Promise<unknown>;
+  /** A compaction after {@link COMPACT_AFTER_UPDATES} updates is waiting its turn. */
+  compactionDue: boolean;
+}
+
+/**
+ * Hocuspocus with one place that sees every failed load, whichever hook failed (ours, or another
+ * extension's such as Redis's, which run before ours): every load goes through `createDocument`.
+ */
+class LoadWatchingHocuspocus extends Hocuspocus<CollabContext> {
+  loadFailed: (name: string, context: CollabContext | undefined, error: unknown) => void = () =>
+    undefined;
+
+  override async createDocument(
+    documentName: string,
+    request: Request,
+    socketId: string,
+    connection: ConnectionConfiguration,
+    context?: CollabContext,
+  ): Promise<Document> {
+    try {
+      return await super.createDocument(documentName, request, socketId, connection, context);
+    } catch (error) {
+      this.loadFailed(documentName, context, error);
+      throw error;
+    }
+  }
+}
+
+/** Thrown to refuse admission: no message, so Hocuspocus logs nothing and the client learns nothing. */
+function refusal(): Error {
+  return Object.assign(new Error(), { reason: 'permission-denied' });
+}
+
+/**
+ * Live collaboration (docs/ARCHITECTURE.md "Live collaboration"): Hocuspocus as a library, fed
+ * by the WebSocket route (server/routes/collab.ts), its documents kept in PostgreSQL by
+ * {@link YjsStore}. "Saved" on the client is Hocuspocus's sync-status reply, which it sends right
+ * after the update is applied; `beforeSync` appends the update to the log and applies it first,
+ * so the reply only ever follows an update already on disk.
+ */
+export class CollabEngine {
+  readonly hocuspocus: LoadWatchingHocuspocus;
+  private readonly store: YjsStore;
+  /** Where accepted updates are appended, several documents' in one commit (updateLog.ts). */
+  private readonly log: UpdateLog;
+  private readonly loaded = new Map<string, LoadedDocument>();
+  /** What onLoadDocument read, until afterLoadDocument takes it. */
+  private readonly reads = new Map<string, LoadedState>();
+  private readonly sockets = new Set<{ socket: WebSocket; context: CollabContext }>();
+  private readonly revalidator: NodeJS.Timeout;
+  private readonly accessOf: typeof documentAccess;
+  private readonly maxStateBytes: number;
+  /** Tells the other instances what was revoked here (with `REDIS_URL` only). */
+  readonly invalidations: InvalidationBus | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+    options: {
+      redisUrl: string | undefined;
+      name?: string;
+      /** Who may do what; `documentAccess` unless a test stands in for sharing. */
+      access?: typeof documentAccess;
+      /**
+       * `DOCUMENT_MAX_BYTES`: a document's Yjs state may grow to twice this (it runs about the
+       * size of the JSON; deleted text leaves small tombstones) before updates are refused.
+       */
+      documentMaxBytes?: number;
+    },
+  ) {
+    this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
+    this.accessOf = options.access ?? documentAccess;
+    this.store = new YjsStore(db);
+    this.log = new UpdateLog(this.store);
+    const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
+    this.hocuspocus = new LoadWatchingHocuspocus({
+      name: options.name ?? null,
+      quiet: true,
+      debounce: STORE_DEBOUNCE_MS,
+      maxDebounce: STORE_MAX_DEBOUNCE_MS,
+      extensions,
+      onAuthenticate: async ({ documentName, context, connectionConfig }) => {
+        const access = await this.access(context.userId, documentName);
+        if (!access) throw refusal();
+        connectionConfig.readOnly = access === 'read';
+      },
+      onLoadDocument: async ({ documentName, context }) => {
+        // A failure here or in a later hook is handled by loadFailed.
+        const state = await this.store.load(documentName, { trashed: context.internal });
+        if (!state) throw new Error('The document is gone.');
+        this.reads.set(documentName, state);
+        return state.doc;
+      },
+      afterLoadDocument: async ({ documentName, document }) => {
+        await this.track(documentName, document);
+      },
+      beforeSync: async ({ connection, document, documentName, type, payload }) => {
+        // Sync step 2 (1) and update (2) carry changes; step 1 (0) only asks.
+        if (type === 0 || connection.readOnly) return;
+        await this.accept(documentName, document, connection, payload);
+      },
+      onStoreDocument: async ({ documentName, document }) => {
+        await this.compact(documentName, document);
+      },
+      afterUnloadDocument: async ({ documentName }) => {
+        this.loaded.get(documentName)?.guard.destroy();
+        this.loaded.delete(documentName);
+      },
+    });
+    this.hocuspocus.loadFailed = (name, context, error) => this.loadFailed(name, context, error);
+    this.invalidations = options.redisUrl
+      ? new InvalidationBus(options.redisUrl, logger, (invalidation) => {
+          this.invalidated(invalidation).catch((error: unknown) =>
+            this.logger.warn('Acting on an invalidation failed.', { err: error }),
+          );
+        })
+      : undefined;
+    this.revalidator = setInterval(() => {
+      this.revalidate().catch((error: unknown) =>
+        this.logger.warn('Checking live sockets failed.', { err: error }),
+      );
+    }, REVALIDATE_MS);
+    this.revalidator.unref();
+  }
+
+  /**
+   * A document failed to load, in any hook. hocuspocus#1156: a socket must not be left waiting
+   * for a document that never comes (Hocuspocus would tell it `permission-denied`, as if it had
+   * no access), so the whole socket closes with 1011 and the client reconnects and loads again;
+   * and nothing read for the document is kept: the state `onLoadDocument` read, and what
+   * `afterLoadDocument` set up when a later extension's hook failed after it.
+   */
+  private loadFailed(name: string, context: CollabContext | undefined, error: unknown): void {
+    this.logger.warn('Loading a live document failed.', { documentName: name, err: error });
+    this.reads.delete(name);
+    if (!this.hocuspocus.documents.has(name)) {
+      this.loaded.get(name)?.guard.destroy();
+      this.loaded.delete(name);
+    }
+    context?.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
+  }
+
+  /** Who may do what with `documentId`; a name that is not a document id is nobody's. */
+  private async access(userId: string, documentId: string): Promise<DocumentAccess> {
+    return UUID.test(documentId) ? this.accessOf(this.db, userId, documentId) : null;
+  }
+
+  /** Hands a socket, already upgraded behind the session and Origin checks, to Hocuspocus. */
+  connect(
+    socket: WebSocket,
+    request: Request,
+    context: CollabContext,
+  ): ReturnType<Hocuspocus['handleConnection']> {
+    const entry = { socket, context: { ...context, socket } };
+    this.sockets.add(entry);
+    socket.once('close', () => this.sockets.delete(entry));
+    return this.hocuspocus.handleConnection(socket, request, entry.context);
+  }
+
+  /**
+   * A session ended (signed out): its sockets here close at once with 4401, and every other
+   * instance is told (Redis), which closes its own after checking the session is gone.
+   */
+  sessionEnded(sessionHash: string): void {
+    this.closeSession(sessionHash);
+    this.invalidations?.publish({ kind: 'session', sessionHash });
+  }
+
+  /**
+   * The one entry for "who may open this document may have changed" (trashed, deleted forever,
+   * later a share withdrawn): the document's connections here and on every other instance are
+   * checked against `documentAccess` now, and those that lost access close with 4403. Call it
+   * after the change is committed.
+   */
+  async accessChanged(documentId: string): Promise<void> {
+    this.invalidations?.publish({ kind: 'document', documentId });
+    await this.recheckDocument(documentId);
+  }
+
+  /** What another instance published; the database decides, the message only says where to look. */
+  private async invalidated(invalidation: Invalidation): Promise<void> {
+    if (invalidation.kind === 'document') {
+      await this.recheckDocument(invalidation.documentId);
+      return;
+    }
+    const { sessionHash } = invalidation;
+    if (![...this.sockets].some(({ context }) => context.sessionHash === sessionHash)) return;
+    if (!(await this.sessionLive(sessionHash))) this.closeSession(sessionHash);
+  }
+
+  private async sessionLive(sessionHash: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      'SELECT 1 FROM sessions WHERE id_hash = $1 AND expires_at > now()',
+      [sessionHash],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Closes every socket of a session here with 4401. */
+  private closeSession(sessionHash: string): void {
+    for (const { socket, context } of this.sockets) {
+      if (context.sessionHash === sessionHash) {
+        socket.close(CLOSE.signedOut.code, CLOSE.signedOut.reason);
+      }
+    }
+  }
+
+  /** Checks each connection to `documentId` here against its person's access now. */
+  private async recheckDocument(documentId: string): Promise<void> {
+    const document = this.hocuspocus.documents.get(documentId);
+    if (!document) return;
+    for (const connection of document.getConnections()) {
+      const context = connection.context as CollabContext;
+      const access = await this.access(context.userId, documentId);
+      if (!access || (access === 'read' && !connection.readOnly)) this.revoke(connection);
+    }
+  }
+
+  /**
+   * Closes one document's connection (4403): Hocuspocus's close message for that document, whose
+   * later messages on the socket are no longer applied; and the socket itself with 4403 when
+   * it carries no other document (the editor opens one socket per document), so the client sees
+   * the code.
+   */
+  private revoke(connection: Connection): void {
+    const socket = (connection.context as CollabContext).socket;
+    connection.close({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
+    if (!socket) return;
+    const others = [...this.hocuspocus.documents.values()].some((document) =>
+      document.getConnections().some((other) => other.webSocket === socket),
+    );
+    if (!others) socket.close(CLOSE.revoked.code, CLOSE.revoked.reason);
+  }
+
+  /**
+   * The safety net for a missed invalidation (Redis down, an instance reconnecting): every
+   * {@link REVALIDATE_MS}, sockets are checked against their session and their documents' access.
+   */
+  async revalidate(): Promise<void> {
+    const sessions = new Set([...this.sockets].map(({ context }) => context.sessionHash));
+    for (const sessionHash of sessions) {
+      if (!(await this.sessionLive(sessionHash))) this.closeSession(sessionHash);
+    }
+    for (const name of [...this.hocuspocus.documents.keys()]) await this.recheckDocument(name);
+  }
+
+  /**
+   * Replaces the live document's content with `content` as one Yjs change (y-tiptap's diff, as
+   * an editor would make it), so it merges with what connected editors type; then stores it.
+   */
+  async applyContent(documentId: string, content: DocumentContent): Promise<void> {
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
+    try {
+      const document = direct.document;
+      if (!document) throw new Error('The document did not load.');
+      // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
+      const carried = withCarriedMarks(inkwellSchema().nodeFromJSON(content));
+      await this.serially(documentId, async (state) => {
+        const updates: Uint8Array[] = [];
+        const collect = (update: Uint8Array) => updates.push(update);
+        document.on('update', collect);
+        try {
+          document.transact(
+            () => {
+              updateYFragment(document, document.getXmlFragment(CONTENT_FIELD), carried, {
+                mapping: new Map(),
+                isOMark: new Map(),
+              });
+            },
+            { source: 'local' },
+          );
+        } finally {
+          document.off('update', collect);
+        }
+        if (updates.length > 0) {
+          const ids = await this.store.appendAll(updates.map((update) => ({ documentId, update })));
+          state.updateIds.push(...ids);
+        }
+      });
+      await this.compact(documentId, document);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
+   * Brings `documents.content` up to date with the document's Yjs state: stores it now if it is
+   * loaded here with updates not yet compacted, or loads and compacts it if the log holds updates
+   * that no instance folded in (a server killed mid-typing). Before a REST read of the document.
+   */
+  async flush(documentId: string): Promise<void> {
+    const document = this.hocuspocus.documents.get(documentId);
+    if (document) {
+      if ((this.loaded.get(documentId)?.updateIds.length ?? 0) > 0) {
+        await this.compact(documentId, document);
+      }
+      return;
+    }
+    const { rowCount } = await this.db.query(
+      'SELECT 1 FROM document_yjs_updates WHERE document_id = $1 LIMIT 1',
+      [documentId],
+    );
+    if (rowCount === 0) return;
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
+    try {
+      if (direct.document) await this.compact(documentId, direct.document);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
+   * At start: folds in the update logs a stopped instance left, so that search, the list and
+   * exports read every acknowledged edit without waiting for someone to open the document.
+   */
+  async recover(): Promise<void> {
+    const { rows } = await this.db.query<{ document_id: string }>(
+      'SELECT DISTINCT document_id FROM document_yjs_updates',
+    );
+    for (const { document_id: id } of rows) {
+      await this.flush(id).catch((error: unknown) =>
+        this.logger.warn('Recovering a live document failed.', { id, err: error }),
+      );
+    }
+  }
+
+  /** Closes every socket, stores every loaded document, and lets go of Redis. */
+  async close(): Promise<void> {
+    clearInterval(this.revalidator);
+    this.invalidations?.close();
+    for (const { socket } of this.sockets) socket.close(CLOSE.stopping.code, CLOSE.stopping.reason);
+    await Promise.all(
+      [...this.hocuspocus.documents].map(([name, document]) =>
+        this.compact(name, document).catch((error: unknown) =>
+          this.logger.warn('Storing a live document at shutdown failed.', { name, err: error }),
+        ),
+      ),
+    );
+    await this.hocuspocus.hooks('onDestroy', { instance: this.hocuspocus });
+  }
+
+  private async track(documentName: string, document: Document): Promise<void> {
+    const state: LoadedDocument = {
+      guard: new SchemaGuard(inkwellSchema(), () => Y.encodeStateAsUpdate(document)),
+      snapshot: new Uint8Array(),
+      updateIds: [],
+      contentText: '',
+      bytes: 0,
+      queue: Promise.resolve(),
+      compactionDue: false,
+    };
+    // What the load read is what the first compaction folds in.
+    const loaded = this.reads.get(documentName);
+    this.reads.delete(documentName);
+    if (loaded) {
+      state.snapshot = loaded.snapshot;
+      state.updateIds = loaded.updateIds;
+      state.contentText = loaded.contentText;
+      state.bytes = Y.encodeStateAsUpdate(document).byteLength;
+    }
+    // Updates from other instances (Redis) and from the server: the shadow follows them.
+    document.on('update', (update: Uint8Array) => state.guard.follow(update));
+    this.loaded.set(documentName, state);
+  }
+
+  /** Runs `work` after the document's earlier work, one at a time. */
+  private serially<T>(
+    documentName: string,
+    work: (state: LoadedDocument) => Promise<T>,
+  ): Promise<T> {
+    const state = this.loaded.get(documentName);
+    if (!state) return Promise.reject(new Error('The document is not loaded.'));
+    const run = state.queue.then(() => work(state));
+    state.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * An update from a client: checked against the schema, appended to the log, applied. Throwing
+   * here stops Hocuspocus before it applies, broadcasts or acknowledges anything.
+   *
+   * Updates of a document are checked one at a time, in order, each against the shadow as the
+   * ones before left it; the wait for the commit is not part of that turn, so the next update of
+   * the document, from another writer, is checked meanwhile and shares the commit (updateLog.ts).
+   * An update is applied (and so acknowledged and sent to the others) only once committed.
+   */
+  private async accept(
+    documentName: string,
+    document: Document,
+    connection: Connection,
+    update: Uint8Array,
+  ): Promise<void> {
+    const checked = await this.serially(documentName, async (state) => {
+      const verdict = state.guard.check(update);
+      if (verdict.problem) {
+        this.logger.warn('Refused a live update.', { documentName, problem: verdict.problem });
+        (connection.context as CollabContext).socket?.close(
+          CLOSE.refused.code,
+          CLOSE.refused.reason,
+        );
+        throw new Error(verdict.problem);
+      }
+      if (!verdict.changed) return null;
+      if (state.bytes + update.byteLength > this.maxStateBytes) {
+        this.logger.warn('Refused a live update: the document would be too large.', {
+          documentName,
+        });
+        // The shadow took the update; it starts again from the live document.
+        state.guard.reset();
+        (connection.context as CollabContext).socket?.close(
+          CLOSE.tooLarge.code,
+          CLOSE.tooLarge.reason,
+        );
+        throw new Error('The document would be too large.');
+      }
+      state.bytes += update.byteLength;
+      const committed = this.log.append(documentName, update);
+      // Awaited below, after this turn ends; a failure meanwhile is no unhandled rejection.
+      committed.catch(() => undefined);
+      return { state, committed };
+    });
+    if (!checked) return;
+    const { state, committed } = checked;
+    let id: string;
+    try {
+      id = await committed;
+    } catch (error) {
+      state.bytes -= update.byteLength;
+      // The shadow took an update the document will not have; it starts again from the document.
+      state.guard.reset();
+      throw error;
+    }
+    // The id joins the list in the same turn as the update joins the document, so a compaction
+    // never deletes the row of an update its snapshot lacks.
+    state.updateIds.push(id);
+    Y.applyUpdate(document, update, { source: 'connection', connection });
+    if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
+      state.compactionDue = true;
+      void this.compact(documentName, document).catch((error: unknown) =>
+        this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
+      );
+    }
+  }
+
+  /**
+   * Folds the update log into the snapshot and writes the derived `documents.content` when it
+   * changed, in one transaction; the document's other work waits meanwhile.
+   */
+  private async compact(documentName: string, document: Document): Promise<void> {
+    await this.serially(documentName, async (state) => {
+      state.compactionDue = false;
+      const snapshot = Y.encodeStateAsUpdate(document);
+      const content = contentOfYDoc(document);
+      const contentText = JSON.stringify(content);
+      const contentChanged = contentText !== state.contentText;
+      if (
+        !contentChanged &&
+        state.updateIds.length === 0 &&
+        Buffer.from(snapshot).equals(state.snapshot)
+      ) {
+        return;
+      }
+      // The rows the snapshot holds, as of now: an update committed while this compaction is
+      // written joins the list and the document after the snapshot was taken, and stays for the
+      // next one.
+      const updateIds = [...state.updateIds];
+      const written = await this.store.compact(documentName, {
+        state: snapshot,
+        previous: state.snapshot,
+        updateIds,
+        content: contentChanged ? content : null,
+      });
+      state.snapshot = written.snapshot;
+      state.bytes = snapshot.byteLength;
+      state.updateIds = state.updateIds.slice(updateIds.length);
+      state.contentText = contentText;
+    });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Hocuspocus's Redis extension on the server of `url` (user, password, database and TLS included). */
+function redisExtension(url: string): Redis {
+  const parsed = new URL(url);
+  const db = Number(parsed.pathname.slice(1) || '0');
+  return new Redis({
+    host: parsed.hostname,
+    port: Number(parsed.port || '6379'),
+    prefix: 'inkwell',
+    options: {
+      username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+      password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+      db: Number.isInteger(db) ? db : 0,
+      ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    },
+  });
+}

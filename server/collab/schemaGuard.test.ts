@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { inkwellSchema } from '../../common/editor/extensions.ts';
+import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
+import { SchemaGuard } from './schemaGuard.ts';
+import { CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
+
+const paragraph = (text: string) => ({
+  type: 'paragraph',
+  content: [{ type: 'text', text }],
+});
+
+/** A live document, a guard over it, and a client copy whose changes become updates to check. */
+function setup(blocks = [paragraph('hello')]) {
+  const live = yDocFromContent({ type: 'doc', content: blocks });
+  const guard = new SchemaGuard(inkwellSchema(), () => Y.encodeStateAsUpdate(live));
+  const client = new Y.Doc();
+  Y.applyUpdate(client, Y.encodeStateAsUpdate(live));
+  /** The update `change` makes on the client, as its provider would send it. */
+  const updateOf = (change: (fragment: Y.XmlFragment) => void) => {
+    const before = Y.encodeStateVector(client);
+    client.transact(() => change(client.getXmlFragment(CONTENT_FIELD)));
+    return Y.encodeStateAsUpdate(client, before);
+  };
+  return { live, guard, client, updateOf };
+}
+
+function element(name: string, text?: string, attrs: Record<string, string> = {}): Y.XmlElement {
+  const node = new Y.XmlElement(name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text !== undefined) node.insert(0, [new Y.XmlText(text)]);
+  return node;
+}
+
+/** A paragraph holding an inline image whose Y element carries `marks` (see inlineMarks.ts). */
+function linkedBadge(marks: unknown): Y.XmlElement {
+  const image = element('inlineImage', undefined, {
+    src: 'https://example.com/badge.svg',
+    [CARRIED_MARKS]: typeof marks === 'string' ? marks : JSON.stringify(marks),
+  });
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [image]);
+  return paragraph;
+}
+
+/**
+ * Inserts at `index` of `fragment` `levels` blockquotes, one inside the other, around a
+ * paragraph of `text`: each into the one before once it is in the document, as Yjs integrates a
+ * new element's children recursively and a client built deeper than the call stack allows.
+ */
+function insertQuotes(fragment: Y.XmlFragment, index: number, levels: number, text: string) {
+  let parent: Y.XmlFragment | Y.XmlElement = fragment;
+  for (let level = 0; level < levels; level++) {
+    const quote: Y.XmlElement = new Y.XmlElement('blockquote');
+    parent.insert(parent === fragment ? index : 0, [quote]);
+    parent = quote;
+  }
+  parent.insert(0, [element('paragraph', text)]);
+}
+
+describe('the schema guard of live updates', () => {
+  it('refuses blocks nested past the limit, however deep, and takes them at the limit', () => {
+    const { guard, updateOf } = setup();
+    expect(guard.check(updateOf((f) => insertQuotes(f, 1, 99, 'at the limit')))).toEqual({
+      problem: null,
+      changed: true,
+    });
+    for (const levels of [100, 20_000]) {
+      // Each from a client of its own: a refused update is no cause the next may build on.
+      const other = setup();
+      const { problem } = other.guard.check(
+        other.updateOf((f) => insertQuotes(f, 0, levels, 'deep')),
+      );
+      expect(problem).toBe(
+        `The update nests blocks ${levels + 1} levels deep; a document may nest 100.`,
+      );
+    }
+  });
+
+  it('accepts an inline image carrying a link, as the editor writes a README badge', () => {
+    const { guard, updateOf } = setup();
+    const update = updateOf((f) =>
+      f.insert(1, [linkedBadge([{ type: 'link', attrs: { href: 'https://ci.example.com' } }])]),
+    );
+    expect(guard.check(update)).toEqual({ problem: null, changed: true });
+  });
+  it('accepts typing and a new paragraph, and says when an update brings nothing new', () => {
+    const { guard, updateOf, client } = setup();
+    const typing = updateOf((fragment) =>
+      ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(5, ' world'),
+    );
+    expect(guard.check(typing)).toEqual({ problem: null, changed: true });
+    const newLine = updateOf((fragment) => fragment.insert(1, [element('paragraph', 'more')]));
+    expect(guard.check(newLine)).toEqual({ problem: null, changed: true });
+    expect(guard.check(Y.encodeStateAsUpdate(client))).toEqual({ problem: null, changed: false });
+  });
+
+  it.each([
+    ['an unknown node', (f: Y.XmlFragment) => f.insert(1, [element('nonsense', 'x')])],
+    ['text at the top level', (f: Y.XmlFragment) => f.insert(1, [new Y.XmlText('loose')])],
+    [
+      'a block where inline content belongs',
+      (f: Y.XmlFragment) => (f.get(0) as Y.XmlElement).insert(0, [element('paragraph', 'x')]),
+    ],
+    [
+      'an unknown mark',
+      (f: Y.XmlFragment) =>
+        ((f.get(0) as Y.XmlElement).get(0) as Y.XmlText).format(0, 2, { blink: {} }),
+    ],
+    [
+      'a javascript: link',
+      (f: Y.XmlFragment) =>
+        ((f.get(0) as Y.XmlElement).get(0) as Y.XmlText).format(0, 2, {
+          link: { href: 'javascript:alert(1)' },
+        }),
+    ],
+    [
+      'a javascript: image',
+      (f: Y.XmlFragment) =>
+        f.insert(1, [element('image', undefined, { src: 'javascript:alert(1)' })]),
+    ],
+    [
+      'a javascript: link carried on an inline image',
+      (f: Y.XmlFragment) =>
+        f.insert(1, [linkedBadge([{ type: 'link', attrs: { href: 'javascript:alert(1)' } }])]),
+    ],
+    [
+      'an unknown mark carried on an inline image',
+      (f: Y.XmlFragment) => f.insert(1, [linkedBadge([{ type: 'blink' }])]),
+    ],
+    ['carried marks that are not a list', (f: Y.XmlFragment) => f.insert(1, [linkedBadge('bold')])],
+    [
+      'carried marks that are no string',
+      (f: Y.XmlFragment) => {
+        const image = new Y.XmlElement<{ [key: string]: unknown[] }>('inlineImage');
+        image.setAttribute(CARRIED_MARKS, [{ type: 'bold' }]);
+        const paragraph = new Y.XmlElement('paragraph');
+        paragraph.insert(0, [image as unknown as Y.XmlElement]);
+        f.insert(1, [paragraph]);
+      },
+    ],
+    [
+      'marks carried on a block',
+      (f: Y.XmlFragment) => {
+        const block = element('paragraph', 'x', {
+          [CARRIED_MARKS]: JSON.stringify([{ type: 'bold' }]),
+        });
+        f.insert(1, [block]);
+      },
+    ],
+    ['the last block removed', (f: Y.XmlFragment) => f.delete(0, 1)],
+    [
+      'a new block holding a block where text belongs',
+      (f: Y.XmlFragment) => {
+        const outer = element('paragraph');
+        outer.insert(0, [element('paragraph', 'inner')]);
+        f.insert(1, [outer]);
+      },
+    ],
+  ])('refuses %s and keeps checking against the live document', (_name, change) => {
+    const { guard, updateOf, live } = setup();
+    expect(guard.check(updateOf(change)).problem).toEqual(expect.any(String));
+    // The shadow started over from the live document: another client's valid change passes.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(live));
+    const before = Y.encodeStateVector(other);
+    other.getXmlFragment(CONTENT_FIELD).insert(1, [element('paragraph', 'fine')]);
+    expect(guard.check(Y.encodeStateAsUpdate(other, before)).problem).toBeNull();
+  });
+
+  it('refuses writes outside the content, bytes that are no update, and missing causes', () => {
+    const { guard, client } = setup();
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(client));
+    const before = Y.encodeStateVector(other);
+    other.getMap('elsewhere').set('x', 1);
+    expect(guard.check(Y.encodeStateAsUpdate(other, before)).problem).toMatch(/outside/);
+    expect(guard.check(new Uint8Array([1, 2, 3, 250, 250, 250])).problem).toEqual(
+      expect.any(String),
+    );
+    // Two changes of one client; the second alone depends on the first.
+    const fragment = client.getXmlFragment(CONTENT_FIELD);
+    client.transact(() => fragment.insert(1, [element('paragraph', 'one')]));
+    const middle = Y.encodeStateVector(client);
+    client.transact(() => fragment.insert(2, [element('paragraph', 'two')]));
+    expect(guard.check(Y.encodeStateAsUpdate(client, middle)).problem).toMatch(/depends/);
+  });
+
+  it('checks an update to a 1 MB document in a time that follows the change, not the document', () => {
+    const blocks = Array.from({ length: 5_000 }, (_, i) =>
+      paragraph(`Paragraph ${i} ${'lorem ipsum dolor sit amet '.repeat(7)}`),
+    );
+    const { guard, updateOf, live } = setup(blocks);
+    expect(Y.encodeStateAsUpdate(live).byteLength).toBeGreaterThan(1_000_000);
+    const times: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const update = updateOf((fragment) =>
+        ((fragment.get(2_500) as Y.XmlElement).get(0) as Y.XmlText).insert(i, 'x'),
+      );
+      const started = performance.now();
+      expect(guard.check(update).problem).toBeNull();
+      times.push(performance.now() - started);
+    }
+    const enters: number[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const update = updateOf((fragment) => fragment.insert(2_500, [element('paragraph', 'new')]));
+      const started = performance.now();
+      expect(guard.check(update).problem).toBeNull();
+      enters.push(performance.now() - started);
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
+    const p95 = [...times].sort((a, b) => a - b)[190]!;
+    console.info(
+      `schema check, 1 MB document: keystroke p50 ${median(times).toFixed(3)} ms, p95 ${p95.toFixed(3)} ms; new paragraph p50 ${median(enters).toFixed(2)} ms`,
+    );
+    // Generous for a shared CI machine; a check of the whole document takes far longer (below).
+    expect(median(times)).toBeLessThan(5);
+    expect(median(enters)).toBeLessThan(20);
+    const whole = performance.now();
+    inkwellSchema().nodeFromJSON({ type: 'doc', content: blocks }).check();
+    console.info(
+      `whole-document check for comparison: ${(performance.now() - whole).toFixed(1)} ms`,
+    );
+  });
+});

@@ -1,0 +1,223 @@
+import type { Schema } from '@tiptap/pm/model';
+import * as Y from 'yjs';
+import type { JSONContent } from '@tiptap/core';
+import { MAX_DEPTH } from '../../common/api/limits.ts';
+import { restoreCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
+import { countsAsLevel } from '../../common/editor/documentDepth.ts';
+import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
+import { schemaProblem } from '../documents/validateContent.ts';
+import { CONTENT_FIELD } from './yjsContent.ts';
+
+/** Any shared type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Yjs types its events as any
+type YType = Y.AbstractType<any>;
+
+/** y-tiptap's name for the second and later marks of a type that may overlap (`comment--<hash>`). */
+const HASHED_MARK = /(.*)(--[a-zA-Z0-9+/=]{8})$/;
+
+/**
+ * Keeps a document valid for the schema against what clients send (docs/PRODUCT.md "Content"):
+ * a modified client could send an update that no editor can show, and each editor's binding
+ * would then delete the node it cannot build, erasing it for everyone. Every update is tried on
+ * a shadow copy first and only the top-level blocks it touched are checked, so that the cost
+ * follows the size of the change, not of the document.
+ */
+export class SchemaGuard {
+  private shadow: Y.Doc;
+
+  constructor(
+    private readonly schema: Schema,
+    /** The live document's state, to start from and to start over from after a refusal. */
+    private readonly truth: () => Uint8Array,
+  ) {
+    this.shadow = this.fresh();
+  }
+
+  /**
+   * Why `update` would make the document invalid (`problem`, null if it would not; the shadow
+   * then holds it), and whether it changes anything at all (a sync step that brings nothing new
+   * need not be stored).
+   */
+  check(update: Uint8Array): { problem: string | null; changed: boolean } {
+    const changed: YType[] = [];
+    const problem = this.tryOnShadow(update, changed);
+    // The shadow may hold part of a refused update; it starts again from the live document.
+    if (problem) this.reset();
+    return { problem, changed: changed.length > 0 };
+  }
+
+  /** Starts again from the live document, after an update it checked was refused anyway. */
+  reset(): void {
+    this.shadow.destroy();
+    this.shadow = this.fresh();
+  }
+
+  /** Mirrors an update the live document took without a check (Redis, the server itself). */
+  follow(update: Uint8Array): void {
+    Y.applyUpdate(this.shadow, update);
+  }
+
+  destroy(): void {
+    this.shadow.destroy();
+  }
+
+  private fresh(): Y.Doc {
+    const doc = new Y.Doc();
+    doc.getXmlFragment(CONTENT_FIELD);
+    Y.applyUpdate(doc, this.truth());
+    return doc;
+  }
+
+  private tryOnShadow(update: Uint8Array, changed: YType[]): string | null {
+    const fragment = this.shadow.getXmlFragment(CONTENT_FIELD);
+    const blocks = new Set<Y.XmlElement | Y.XmlText>();
+    const collect = (transaction: Y.Transaction) => {
+      for (const type of transaction.changed.keys()) changed.push(type);
+      // Yjs lists only types that existed before the transaction as changed: blocks inserted at
+      // the top level are found among the fragment's items by their clocks.
+      if (!transaction.changed.has(fragment as YType)) return;
+      for (let item = fragment._start; item; item = item.right) {
+        const created = item.id.clock >= (transaction.beforeState.get(item.id.client) ?? 0);
+        const content = item.content;
+        if (created && !item.deleted && content instanceof Y.ContentType) {
+          blocks.add(content.type as Y.XmlElement | Y.XmlText);
+        }
+      }
+    };
+    this.shadow.on('afterTransaction', collect);
+    try {
+      Y.applyUpdate(this.shadow, update);
+    } catch {
+      return 'The update is not a Yjs update.';
+    } finally {
+      this.shadow.off('afterTransaction', collect);
+    }
+    // Content whose causes never arrived would be checked by no one when it later lands.
+    if (this.shadow.store.pendingStructs || this.shadow.store.pendingDs) {
+      return 'The update depends on changes the server does not have.';
+    }
+    if (this.shadow.share.size !== 1) return 'The update writes outside the document content.';
+    let topLevel = false;
+    for (const type of changed) {
+      if (type === fragment) {
+        topLevel = true;
+        continue;
+      }
+      const block = topLevelOf(type, fragment);
+      if (block === null) return 'The update writes outside the document content.';
+      if (block._item && !block._item.deleted) blocks.add(block);
+    }
+    for (const block of blocks) {
+      if (!(block instanceof Y.XmlElement)) return 'Text outside a block.';
+      const problem = this.blockProblem(block);
+      if (problem) return problem;
+    }
+    return topLevel ? this.topLevelProblem(fragment) : null;
+  }
+
+  /** The top-level blocks' kinds and order against the document node's content expression. */
+  private topLevelProblem(fragment: Y.XmlFragment): string | null {
+    let match = this.schema.topNodeType.contentMatch;
+    for (const child of fragment.toArray()) {
+      const type = child instanceof Y.XmlElement ? this.schema.nodes[child.nodeName] : undefined;
+      const next = type ? match.matchType(type) : null;
+      if (!next) return `A block cannot stand here: ${describe(child)}.`;
+      match = next;
+    }
+    return match.validEnd ? null : 'The document is incomplete.';
+  }
+
+  private blockProblem(block: Y.XmlElement): string | null {
+    // Measured before anything below walks the block recursively: a modified client could nest
+    // it deeper than the call stack goes, and an editor refuses such a change (depthLimit.ts).
+    const depth = nestingDepth(block);
+    if (depth > MAX_DEPTH) {
+      return `The update nests blocks ${depth} levels deep; a document may nest ${MAX_DEPTH}.`;
+    }
+    // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts): restored
+    // here so that the schema and the link rules check them like any other mark, and refused,
+    // not dropped, when the schema would not take them.
+    const refused: string[] = [];
+    const json = restoreCarriedMarks(
+      elementJson(block),
+      this.schema,
+      (why) => refused.push(why),
+      this.schema.topNodeType,
+    );
+    if (refused.length > 0) return `The update holds marks the editor cannot show: ${refused[0]}.`;
+    const problem = schemaProblem(this.schema, json);
+    if (problem) return problem;
+    // The link, image and HTML rules of docs/PRODUCT.md "Links and URLs" and "Raw HTML": what
+    // an import would have cleaned may not arrive through the socket either.
+    const cleaned = sanitizeDocJson({ type: 'doc', content: [json] })?.content?.[0];
+    const same =
+      cleaned !== undefined &&
+      JSON.stringify(this.schema.nodeFromJSON(cleaned).toJSON()) ===
+        JSON.stringify(this.schema.nodeFromJSON(json).toJSON());
+    return same ? null : 'The update holds a link, image or HTML that is not allowed.';
+  }
+}
+
+/** How deep `block` nests, itself counting 1, as MAX_DEPTH counts it (documentDepth.ts); iterative. */
+function nestingDepth(block: Y.XmlElement): number {
+  const stack: Array<[Y.XmlElement, number]> = [[block, 1]];
+  let deepest = 1;
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of element.toArray()) {
+      if (!(child instanceof Y.XmlElement)) continue;
+      const node = { type: child.nodeName, content: child.length > 0 ? [] : undefined };
+      stack.push([child, countsAsLevel(node, element.nodeName) ? depth + 1 : depth]);
+    }
+  }
+  return deepest;
+}
+
+/** The child of `fragment` that holds `type`, or null when `type` is not inside `fragment`. */
+function topLevelOf(type: YType, fragment: Y.XmlFragment): Y.XmlElement | Y.XmlText | null {
+  let current: YType = type;
+  for (;;) {
+    const parent = current._item?.parent;
+    if (!parent || !(parent instanceof Y.AbstractType)) return null;
+    if (parent === fragment) {
+      return current instanceof Y.XmlElement || current instanceof Y.XmlText ? current : null;
+    }
+    current = parent;
+  }
+}
+
+function describe(child: unknown): string {
+  return child instanceof Y.XmlElement ? child.nodeName : 'text';
+}
+
+/** One element as ProseMirror JSON, exactly as y-tiptap's yXmlFragmentToProsemirrorJSON writes it. */
+function elementJson(element: Y.XmlElement): JSONContent {
+  const json: JSONContent = { type: element.nodeName };
+  const attrs = element.getAttributes();
+  if (Object.keys(attrs).length > 0) json.attrs = attrs;
+  const content: JSONContent[] = [];
+  for (const child of element.toArray()) {
+    if (child instanceof Y.XmlElement) content.push(elementJson(child));
+    else if (child instanceof Y.XmlText) content.push(...textJson(child));
+    else content.push({ type: '(not an element)' });
+  }
+  if (content.length > 0) json.content = content;
+  return json;
+}
+
+function textJson(text: Y.XmlText): JSONContent[] {
+  const delta = text.toDelta() as Array<{ insert: unknown; attributes?: Record<string, unknown> }>;
+  return delta.map((part) => {
+    // An embed in a text (insertEmbed) is nothing ProseMirror has: it fails the check.
+    if (typeof part.insert !== 'string') return { type: '(embed)' };
+    const json: JSONContent = { type: 'text', text: part.insert };
+    if (part.attributes) {
+      json.marks = Object.entries(part.attributes).map(([name, attrs]) => ({
+        type: HASHED_MARK.exec(name)?.[1] ?? name,
+        ...(attrs && typeof attrs === 'object' ? { attrs } : {}),
+      }));
+    }
+    return json;
+  });
+}
