@@ -19,7 +19,7 @@ import { InvalidationBus, type Invalidation } from './invalidation.ts';
 import { SchemaGuard } from './schemaGuard.ts';
 import { UpdateLog } from './updateLog.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
-import { YjsStore, type LoadedState } from './yjsStore.ts';
+import { canonicalText, YjsStore, type LoadedState } from './yjsStore.ts';
 
 /** Who is on a socket; set at the upgrade, after the session cookie was checked. */
 export interface CollabContext {
@@ -72,8 +72,12 @@ interface LoadedDocument {
   snapshot: Uint8Array;
   /** Update rows whose updates this document holds, to delete at the next compaction. */
   updateIds: string[];
-  /** `documents.content` as last read or written (canonical JSON text). */
-  contentText: string;
+  /**
+   * `documents.content` as last written (canonical JSON text), or as read at load (made canonical
+   * at the first compaction, canonicalText); null when none or unreadable.
+   */
+  contentText: string | null;
+  readContent: DocumentContent | null;
   /** The snapshot's size plus the updates appended since: about the Yjs state's size. */
   bytes: number;
   /** The document's work, one at a time: checking an update and queueing it for the log; compaction. */
@@ -424,7 +428,8 @@ export class CollabEngine {
       guard: new SchemaGuard(inkwellSchema(), () => Y.encodeStateAsUpdate(document)),
       snapshot: new Uint8Array(),
       updateIds: [],
-      contentText: '',
+      contentText: null,
+      readContent: null,
       bytes: 0,
       queue: Promise.resolve(),
       compactionDue: false,
@@ -435,9 +440,14 @@ export class CollabEngine {
     if (loaded) {
       state.snapshot = loaded.snapshot;
       state.updateIds = loaded.updateIds;
-      state.contentText = loaded.contentText;
+      state.readContent = loaded.content;
       state.bytes = Y.encodeStateAsUpdate(document).byteLength;
     }
+    // The schema guard's copy is made once the document's first sync has been answered: a large
+    // document's takes as long as loading it (an update arriving first makes it at once).
+    setImmediate(() => {
+      if (this.loaded.get(documentName) === state) state.guard.prepare();
+    });
     // Updates from other instances (Redis) and from the server: the shadow follows them.
     document.on('update', (update: Uint8Array) => state.guard.follow(update));
     this.loaded.set(documentName, state);
@@ -532,6 +542,10 @@ export class CollabEngine {
       const snapshot = Y.encodeStateAsUpdate(document);
       const content = contentOfYDoc(document);
       const contentText = JSON.stringify(content);
+      if (state.readContent) {
+        state.contentText = canonicalText(state.readContent);
+        state.readContent = null;
+      }
       const contentChanged = contentText !== state.contentText;
       if (
         !contentChanged &&

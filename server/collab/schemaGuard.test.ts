@@ -223,3 +223,56 @@ describe('the schema guard of live updates', () => {
     );
   });
 });
+
+describe('the shadow copy', () => {
+  it('is made at the first check, from the live document with what it took meanwhile', () => {
+    const live = yDocFromContent({ type: 'doc', content: [paragraph('hello')] });
+    let reads = 0;
+    const guard = new SchemaGuard(inkwellSchema(), () => {
+      reads++;
+      return Y.encodeStateAsUpdate(live);
+    });
+    // A large document's copy costs as much as loading it: nothing is made until needed.
+    expect(reads).toBe(0);
+    // Another instance's change, taken by the live document and followed before any check.
+    const other = new Y.Doc();
+    Y.applyUpdate(other, Y.encodeStateAsUpdate(live));
+    const before = Y.encodeStateVector(other);
+    other.getXmlFragment(CONTENT_FIELD).insert(1, [element('paragraph', 'from Redis')]);
+    const followed = Y.encodeStateAsUpdate(other, before);
+    Y.applyUpdate(live, followed);
+    guard.follow(followed);
+    expect(reads).toBe(0);
+    // An edit of the block that change made: checked against a copy that holds it.
+    const since = Y.encodeStateVector(other);
+    const added = other.getXmlFragment(CONTENT_FIELD).get(1) as Y.XmlElement;
+    (added.get(0) as Y.XmlText).insert(0, 'Typed ');
+    expect(guard.check(Y.encodeStateAsUpdate(other, since))).toEqual({
+      problem: null,
+      changed: true,
+    });
+    expect(reads).toBe(1);
+    guard.destroy();
+  });
+
+  it('is made again from the live document after a refusal, when next needed', () => {
+    const { live, guard, updateOf } = setup();
+    const refused = updateOf((fragment) => fragment.insert(1, [element('noSuchNode', 'x')]));
+    expect(guard.check(refused).problem).not.toBeNull();
+    // Another writer, on the live document (which never took the refused block).
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, Y.encodeStateAsUpdate(live));
+    const before = Y.encodeStateVector(writer);
+    writer.getXmlFragment(CONTENT_FIELD).insert(1, [element('paragraph', 'next')]);
+    expect(guard.check(Y.encodeStateAsUpdate(writer, before)).problem).toBeNull();
+    // The copy holds that writer's block at index 1, not the refused one: a change to it checks.
+    const since = Y.encodeStateVector(writer);
+    const block = writer.getXmlFragment(CONTENT_FIELD).get(1) as Y.XmlElement;
+    (block.get(0) as Y.XmlText).insert(0, 'Still ');
+    expect(guard.check(Y.encodeStateAsUpdate(writer, since))).toEqual({
+      problem: null,
+      changed: true,
+    });
+    guard.destroy();
+  });
+});

@@ -23,14 +23,25 @@ const HASHED_MARK = /(.*)(--[a-zA-Z0-9+/=]{8})$/;
  * follows the size of the change, not of the document.
  */
 export class SchemaGuard {
-  private shadow: Y.Doc;
+  /**
+   * The shadow copy, made from the live document when first needed: for a large document it
+   * costs as much as loading it, which need not delay its first sync (see {@link prepare}).
+   */
+  private shadowDoc: Y.Doc | null = null;
 
   constructor(
     private readonly schema: Schema,
     /** The live document's state, to start from and to start over from after a refusal. */
     private readonly truth: () => Uint8Array,
-  ) {
-    this.shadow = this.fresh();
+  ) {}
+
+  private get shadow(): Y.Doc {
+    return (this.shadowDoc ??= this.fresh());
+  }
+
+  /** Makes the shadow copy now, rather than at the first update's check. */
+  prepare(): void {
+    void this.shadow;
   }
 
   /**
@@ -48,17 +59,20 @@ export class SchemaGuard {
 
   /** Starts again from the live document, after an update it checked was refused anyway. */
   reset(): void {
-    this.shadow.destroy();
-    this.shadow = this.fresh();
+    this.destroy();
   }
 
-  /** Mirrors an update the live document took without a check (Redis, the server itself). */
+  /**
+   * Mirrors an update the live document took without a check (Redis, the server itself); until
+   * the shadow is made, it will hold it anyway.
+   */
   follow(update: Uint8Array): void {
-    Y.applyUpdate(this.shadow, update);
+    if (this.shadowDoc) Y.applyUpdate(this.shadowDoc, update);
   }
 
   destroy(): void {
-    this.shadow.destroy();
+    this.shadowDoc?.destroy();
+    this.shadowDoc = null;
   }
 
   private fresh(): Y.Doc {

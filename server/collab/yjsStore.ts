@@ -10,8 +10,23 @@ export interface LoadedState {
   snapshot: Uint8Array;
   /** The update rows read (ids), folded into the next snapshot this instance writes. */
   updateIds: string[];
-  /** `documents.content` as stored, canonical and as text, to tell whether a store changes it. */
-  contentText: string;
+  /**
+   * `documents.content` as stored, to tell whether a store changes it: made canonical only then
+   * (canonicalText), not on the way to the document's first sync.
+   */
+  content: DocumentContent;
+}
+
+/**
+ * `content` canonical, as JSON text: what a compaction compares the derived content with. Null
+ * when the schema cannot read it: any derived content differs, and replaces it.
+ */
+export function canonicalText(content: DocumentContent): string | null {
+  try {
+    return JSON.stringify(canonicalContent(content));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -54,7 +69,6 @@ export class YjsStore {
       );
       const row = rows[0];
       if (!row) return null;
-      const contentText = JSON.stringify(canonicalContent(row.content));
       let snapshot = await this.readSnapshot(tx, id);
       if (!snapshot) {
         snapshot = Y.encodeStateAsUpdate(yDocFromContent(row.content));
@@ -76,7 +90,7 @@ export class YjsStore {
       Y.transact(doc, () => {
         for (const update of updates) Y.applyUpdate(doc, this.bytes(update.data));
       });
-      return { doc, snapshot, updateIds: updates.map((update) => update.id), contentText };
+      return { doc, snapshot, updateIds: updates.map((update) => update.id), content: row.content };
     });
   }
 
