@@ -1,6 +1,9 @@
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { textOf } from '../server/collab/test/collabClient.ts';
+
+export { textOf };
 
 /** The XmlFragment holding a document's content (docs/ARCHITECTURE.md "Live collaboration"). */
 export const CONTENT_FIELD = 'default';
@@ -77,20 +80,6 @@ export function openLive(target: CollabTarget, name: string, cookie?: string): L
       doc.destroy();
     },
   };
-}
-
-/** The text of an XmlElement's inline content. */
-export function textOf(element: Y.XmlElement): string {
-  return element
-    .toArray()
-    .map((child) =>
-      child instanceof Y.XmlText
-        ? child.toString()
-        : child instanceof Y.XmlElement
-          ? textOf(child)
-          : '',
-    )
-    .join('');
 }
 
 /** The texts of the document's top-level paragraphs. */

@@ -102,7 +102,8 @@ export function connectClient(
   };
 }
 
-function textOf(element: Y.XmlElement): string {
+/** The text of an XmlElement's inline content (its elements' text included). */
+export function textOf(element: Y.XmlElement): string {
   return element
     .toArray()
     .map((child) =>
