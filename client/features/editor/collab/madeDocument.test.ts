@@ -178,6 +178,20 @@ describe('the editor on a document made in this tab', () => {
     expect(unchunked(theirs.state.doc).toJSON()).toEqual(unchunked(mine.state.doc).toJSON());
   });
 
+  it('is built from the first editor, typing included, when a second editor is made on it', () => {
+    const made = yDocOfNewDocument(parseMarkdown('First\n\nSecond\n'));
+    const first = open(made);
+    typeAt(first, 1, 'Typed ');
+    first.destroy();
+    // As when the page makes its editor again (read-only after a refused create, say).
+    const second = open(made);
+    expect(blocksOf(second.state.doc).map((block) => block.textContent)).toEqual([
+      'First',
+      'Typed Second',
+    ]);
+    expect(shared(made)).toEqual(shared(sharedDoc(unchunked(second.state.doc).toJSON())));
+  });
+
   it('builds from the last document shown when its editor closed first', () => {
     const made = yDocOfNewDocument(parseMarkdown('First\n\nSecond\n'));
     const editor = open(made);

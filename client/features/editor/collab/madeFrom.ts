@@ -5,6 +5,8 @@ import type * as Y from 'yjs';
 interface Unbuilt {
   content: ProseMirrorNode;
   build: () => void;
+  /** An editor shows the content and builds the fragment from what it shows (see buildWith). */
+  shown: boolean;
 }
 
 const unbuilt = new WeakMap<Y.XmlFragment, Unbuilt>();
@@ -20,12 +22,22 @@ export function noteUnbuilt(
   content: ProseMirrorNode,
   build: () => void,
 ): void {
-  unbuilt.set(fragment, { content, build });
+  unbuilt.set(fragment, { content, build, shown: false });
 }
 
-/** The content `fragment` is to hold while it is not built yet; else null. */
+/**
+ * The content `fragment` is to hold while it is not built yet and no editor shows it; else null.
+ * When an editor shows it already (a second editor made on the document, such as after it
+ * turned read-only), the fragment is built now from what that one shows, typing included, and
+ * the new editor reads it.
+ */
 export function unbuiltContent(fragment: Y.XmlFragment): ProseMirrorNode | null {
-  return unbuilt.get(fragment)?.content ?? null;
+  const entry = unbuilt.get(fragment);
+  if (entry?.shown) {
+    buildMade(fragment);
+    return null;
+  }
+  return entry?.content ?? null;
 }
 
 /**
@@ -34,7 +46,9 @@ export function unbuiltContent(fragment: Y.XmlFragment): ProseMirrorNode | null 
  */
 export function buildWith(fragment: Y.XmlFragment, build: () => void): void {
   const entry = unbuilt.get(fragment);
-  if (entry) entry.build = build;
+  if (!entry) return;
+  entry.build = build;
+  entry.shown = true;
 }
 
 /** Builds `fragment` if it is a made document's, not built yet: before its state is read or kept. */
