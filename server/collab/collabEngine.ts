@@ -168,12 +168,15 @@ export class CollabEngine {
         if (!access) throw refusal();
         connectionConfig.readOnly = access === 'read';
       },
-      onLoadDocument: async ({ documentName, context }) => {
-        // A failure here or in a later hook is handled by loadFailed.
-        const state = await this.store.load(documentName, { trashed: context.internal });
+      onLoadDocument: async ({ documentName, context, document }) => {
+        // A failure here or in a later hook is handled by loadFailed. Read into Hocuspocus's own
+        // document: nothing is returned for it to copy.
+        const state = await this.store.load(documentName, {
+          trashed: context.internal,
+          into: document,
+        });
         if (!state) throw new Error('The document is gone.');
         this.reads.set(documentName, state);
-        return state.doc;
       },
       afterLoadDocument: async ({ documentName, document }) => {
         await this.track(documentName, document);

@@ -55,6 +55,13 @@ for (const kind of DATABASE_KINDS) {
       }
       const [withLog, loadWithLog] = await timed(() => store.load(id));
       expect(withLog!.updateIds).toHaveLength(500);
+      // Into a given Y.Doc (the live server's own), the same state, in that very doc.
+      const target = new Y.Doc();
+      const into = await store.load(id, { into: target });
+      expect(into!.doc).toBe(target);
+      expect(Buffer.from(Y.encodeStateAsUpdate(target))).toEqual(
+        Buffer.from(Y.encodeStateAsUpdate(withLog!.doc)),
+      );
       expect(text.toString()).toBe(
         (withLog!.doc.getXmlFragment(CONTENT_FIELD).get(2_500) as Y.XmlElement).get(0).toString(),
       );

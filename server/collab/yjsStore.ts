@@ -59,9 +59,13 @@ export class YjsStore {
    * exports hold every acknowledged edit; sockets never open one). A
    * document with JSON only is converted here, the server being the only one that converts, under
    * a lock on its row so that two instances opening it at once convert it once; the state is
-   * stored before anyone sees it.
+   * stored before anyone sees it. With `into`, the state is applied to that (empty) Y.Doc, which
+   * is the one returned.
    */
-  async load(id: string, options: { trashed?: boolean } = {}): Promise<LoadedState | null> {
+  async load(
+    id: string,
+    options: { trashed?: boolean; into?: Y.Doc } = {},
+  ): Promise<LoadedState | null> {
     return this.db.transaction(async (tx) => {
       const { rows } = await tx.query<{ content: DocumentContent }>(
         'SELECT content FROM documents WHERE id = $1 AND (deleted_at IS NULL OR $2) FOR UPDATE',
@@ -78,7 +82,9 @@ export class YjsStore {
         );
         await tx.query('UPDATE documents SET has_yjs = true WHERE id = $1', [id]);
       }
-      const doc = new Y.Doc();
+      // Into the caller's Y.Doc when it has one: Hocuspocus copies a Y.Doc returned to it into
+      // its own, which for a large document costs as much again as this.
+      const doc = options.into ?? new Y.Doc();
       doc.getXmlFragment(CONTENT_FIELD);
       Y.applyUpdate(doc, snapshot);
       const { rows: updates } = await tx.query<{ id: string; data: string | Uint8Array }>(
