@@ -76,22 +76,29 @@ test("accepting a suggestion while another tab types keeps both; undo takes back
   await accept.waitFor();
   await box.getByText(improved).waitFor();
 
-  // Tab B types into the second paragraph; tab A accepts once B's first words have arrived.
-  const fromB = ' first second third fourth fifth sixth seventh eighth ninth tenth';
-  let typingDone = false;
-  const typing = tabB.keyboard.type(fromB, { delay: 30 }).then(() => {
-    typingDone = true;
-  });
+  // Tab B types into the second paragraph, a word at a time, until tab A has accepted and B has
+  // typed three words more: the accept lands while B's keys are arriving, however slow the machine.
+  const wordsFromB: string[] = [];
+  let wordsBeforeAccept = -1;
+  const typing = (async () => {
+    while (wordsBeforeAccept < 0 || wordsFromB.length < wordsBeforeAccept + 3) {
+      if (wordsFromB.length >= 200) throw new Error('tab A never accepted the suggestion');
+      const word = ` w${wordsFromB.length + 1}`;
+      await tabB.keyboard.type(word, { delay: 30 });
+      wordsFromB.push(word);
+    }
+  })();
   await tabA.waitForFunction(() =>
-    document.querySelector('.ProseMirror')?.textContent?.includes('Notes: first second'),
+    document.querySelector('.ProseMirror')?.textContent?.includes('Notes: w1 w2'),
   );
   await accept.click();
-  assert.equal(typingDone, false, 'tab B was still typing when the suggestion was accepted');
+  wordsBeforeAccept = wordsFromB.length;
   await box.waitFor({ state: 'detached' });
   // Typing at once after the accept starts an undo step of its own.
   await tabA.keyboard.press('End');
   await tabA.keyboard.type(' Yes.');
   await typing;
+  const fromB = wordsFromB.join('');
 
   const accepted = `${improved} Yes.Notes:${fromB}`;
   await Promise.all([waitForText(tabA, accepted), waitForText(tabB, accepted)]);
