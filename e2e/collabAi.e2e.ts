@@ -8,6 +8,7 @@ import {
   caretAtEnd,
   cookieHeader,
   documentIdOf,
+  keepTyping,
   restText,
   saved,
   textOf,
@@ -76,29 +77,18 @@ test("accepting a suggestion while another tab types keeps both; undo takes back
   await accept.waitFor();
   await box.getByText(improved).waitFor();
 
-  // Tab B types into the second paragraph, a word at a time, until tab A has accepted and B has
-  // typed three words more: the accept lands while B's keys are arriving, however slow the machine.
-  const wordsFromB: string[] = [];
-  let wordsBeforeAccept = -1;
-  const typing = (async () => {
-    while (wordsBeforeAccept < 0 || wordsFromB.length < wordsBeforeAccept + 3) {
-      if (wordsFromB.length >= 200) throw new Error('tab A never accepted the suggestion');
-      const word = ` w${wordsFromB.length + 1}`;
-      await tabB.keyboard.type(word, { delay: 30 });
-      wordsFromB.push(word);
-    }
-  })();
+  // Tab B types into the second paragraph until tab A has accepted, and three words more.
+  const typingB = keepTyping(tabB);
   await tabA.waitForFunction(() =>
     document.querySelector('.ProseMirror')?.textContent?.includes('Notes: w1 w2'),
   );
   await accept.click();
-  wordsBeforeAccept = wordsFromB.length;
+  typingB.stop();
   await box.waitFor({ state: 'detached' });
   // Typing at once after the accept starts an undo step of its own.
   await tabA.keyboard.press('End');
   await tabA.keyboard.type(' Yes.');
-  await typing;
-  const fromB = wordsFromB.join('');
+  const fromB = await typingB.done;
 
   const accepted = `${improved} Yes.Notes:${fromB}`;
   await Promise.all([waitForText(tabA, accepted), waitForText(tabB, accepted)]);

@@ -110,3 +110,30 @@ export async function cookieHeader(context: BrowserContext, url: string): Promis
   const cookies = await context.cookies(url);
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
+
+/**
+ * A writer who goes on typing ` w1 w2 …`, a word at a time, until `stop()` (called once the
+ * event under test has happened) and `wordsAfter` words more: the event lands while keys are
+ * still arriving, however slow the machine, where a fixed sentence could end first.
+ */
+export function keepTyping(page: Page, { delay = 30, wordsAfter = 3, maxWords = 400 } = {}) {
+  const words: string[] = [];
+  let wordsAtStop = -1;
+  const done = (async () => {
+    while (wordsAtStop < 0 || words.length < wordsAtStop + wordsAfter) {
+      if (words.length >= maxWords)
+        throw new Error(`typed ${maxWords} words and was never stopped`);
+      const word = ` w${words.length + 1}`;
+      await page.keyboard.type(word, { delay });
+      words.push(word);
+    }
+    return words.join('');
+  })();
+  return {
+    /** The event has happened: type `wordsAfter` words more, then `done` gives all that was typed. */
+    stop: () => {
+      if (wordsAtStop < 0) wordsAtStop = words.length;
+    },
+    done,
+  };
+}
