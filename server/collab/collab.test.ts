@@ -687,7 +687,7 @@ describeWithServer('rewriting wikilinks in a live document', (context) => {
 });
 
 describeWithServer('the time to "Saved"', (context) => {
-  it('acknowledges a keystroke once it is on disk, in milliseconds', async () => {
+  it('acknowledges each keystroke only once it is on disk', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
     const document = await createDocument(client, 'typing here');
@@ -696,20 +696,12 @@ describeWithServer('the time to "Saved"', (context) => {
     const text = (collab.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement).get(
       0,
     ) as Y.XmlText;
-    const times: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
-      const started = performance.now();
+    // How fast "Saved" comes is measured by the collabLoad benchmark.
+    for (let i = 1; i <= 50; i += 1) {
       text.insert(text.length, 'x');
       await collab.saved();
-      times.push(performance.now() - started);
-      await new Promise((pause) => setTimeout(pause, 5));
+      expect(await storedUpdates(db, document.id)).toBe(i);
     }
-    times.sort((a, b) => a - b);
-    console.info(
-      `${db.kind}: keystroke to "Saved" p50 ${times[100]!.toFixed(1)} ms, p95 ${times[190]!.toFixed(1)} ms`,
-    );
-    expect(times[100]).toBeLessThan(100);
-    expect(await storedUpdates(db, document.id)).toBe(200);
   }, 30_000);
 });
 

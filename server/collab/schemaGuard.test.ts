@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
@@ -186,41 +186,28 @@ describe('the schema guard of live updates', () => {
     expect(guard.check(Y.encodeStateAsUpdate(client, middle)).problem).toMatch(/depends/);
   });
 
-  it('checks an update to a 1 MB document in a time that follows the change, not the document', () => {
+  it('checks only the blocks an update touches in a 1 MB document, not the whole document', () => {
     const blocks = Array.from({ length: 5_000 }, (_, i) =>
       paragraph(`Paragraph ${i} ${'lorem ipsum dolor sit amet '.repeat(7)}`),
     );
     const { guard, updateOf, live } = setup(blocks);
     expect(Y.encodeStateAsUpdate(live).byteLength).toBeGreaterThan(1_000_000);
-    const times: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
+    // The cost of a check follows the blocks it builds and checks (its speed is in the
+    // collabEcho benchmark); a keystroke and a new paragraph each build one.
+    const checked = vi.spyOn(guard as unknown as { blockProblem: () => unknown }, 'blockProblem');
+    for (let i = 0; i < 20; i += 1) {
       const update = updateOf((fragment) =>
         ((fragment.get(2_500) as Y.XmlElement).get(0) as Y.XmlText).insert(i, 'x'),
       );
-      const started = performance.now();
       expect(guard.check(update).problem).toBeNull();
-      times.push(performance.now() - started);
     }
-    const enters: number[] = [];
-    for (let i = 0; i < 50; i += 1) {
+    expect(checked).toHaveBeenCalledTimes(20);
+    checked.mockClear();
+    for (let i = 0; i < 5; i += 1) {
       const update = updateOf((fragment) => fragment.insert(2_500, [element('paragraph', 'new')]));
-      const started = performance.now();
       expect(guard.check(update).problem).toBeNull();
-      enters.push(performance.now() - started);
     }
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
-    const p95 = [...times].sort((a, b) => a - b)[190]!;
-    console.info(
-      `schema check, 1 MB document: keystroke p50 ${median(times).toFixed(3)} ms, p95 ${p95.toFixed(3)} ms; new paragraph p50 ${median(enters).toFixed(2)} ms`,
-    );
-    // Generous for a shared CI machine; a check of the whole document takes far longer (below).
-    expect(median(times)).toBeLessThan(5);
-    expect(median(enters)).toBeLessThan(20);
-    const whole = performance.now();
-    inkwellSchema().nodeFromJSON({ type: 'doc', content: blocks }).check();
-    console.info(
-      `whole-document check for comparison: ${(performance.now() - whole).toFixed(1)} ms`,
-    );
+    expect(checked).toHaveBeenCalledTimes(5);
   });
 });
 
