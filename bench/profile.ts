@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   AppUnavailableError,
   buildReadableApp,
@@ -107,6 +109,8 @@ function printPhases(recording: Recording<ShownTimings>): void {
   const shown = recording.result;
   const milestones: [string, number][] = [
     ['file chosen', 0],
+    ['parse started (file read, codec loaded, progress painted)', shown.parseStart],
+    ['parsed', shown.parsed],
     ['read-only copy painted', shown.readOnly],
     ['POST /api/documents sent (create)', shown.createSent],
     ['POST /api/documents answered', shown.created],
@@ -155,7 +159,7 @@ function byScript(times: Breakdown): Breakdown {
 }
 
 /** How many functions each phase lists. */
-const PHASE_FUNCTIONS = 6;
+const PHASE_FUNCTIONS = 10;
 
 /** Imports `fixture` into a new document under the profiler and prints where the time went. */
 async function profileImport(cdp: CDPSession, page: Page, fixture: Fixture): Promise<void> {
@@ -168,6 +172,17 @@ async function profileImport(cdp: CDPSession, page: Page, fixture: Fixture): Pro
   );
   printPhases(imported);
   printRecording(imported);
+  await saveProfile(`import ${fixture.name}`, imported.cpu);
+}
+
+/** With BENCH_PROFILE_DIR set, keeps `cpu` there as a `.cpuprofile` (DevTools opens it). */
+async function saveProfile(name: string, cpu: CpuProfile): Promise<void> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `${name.replace(/[^\w.-]+/g, '-')}.cpuprofile`);
+  await writeFile(file, JSON.stringify(cpu));
+  console.log(`CPU profile saved: ${file}`);
 }
 
 /**

@@ -26,6 +26,8 @@ const orderOf = (at: number) => (Number.isNaN(at) ? Infinity : at);
 /** Where an import's time goes, from the file chosen: each milestone's median and the step to it. */
 function phaseRows(runs: readonly ShownTimings[]): string[][] {
   const phases: [string, (t: ShownTimings) => number][] = [
+    ['parse started (file read, codec loaded, progress painted)', (t) => t.parseStart],
+    ['parsed', (t) => t.parsed],
     ['read-only copy painted (parse, open, paint)', (t) => t.readOnly],
     ['POST /api/documents sent (create)', (t) => t.createSent],
     ['POST /api/documents answered', (t) => t.created],

@@ -74,6 +74,10 @@ export interface ShownTimings {
   synced: number;
   /** Its size in bytes (0 when none). */
   syncedBytes: number;
+  /** The app's `inkwell:import:start` mark: file read, codec loaded, progress painted; parsing begins. */
+  parseStart: number;
+  /** The app's `inkwell:import:parsed` mark: the Markdown is a document. */
+  parsed: number;
 }
 
 /** What `probe.js` installs as `window.benchProbe` in every page, Inkwell's included. */

@@ -236,6 +236,8 @@ const probe: BenchProbe = {
             socketOpen: (socketsOpened[0] ?? Number.NaN) - start,
             synced: synced.at - start,
             syncedBytes: synced.bytes,
+            parseStart: markAfter('inkwell:import:start', start) - start,
+            parsed: markAfter('inkwell:import:parsed', start) - start,
           });
         }, 0);
       };
@@ -270,5 +272,11 @@ const probe: BenchProbe = {
     return shownPromise;
   },
 };
+
+/** When the page last set the performance mark `name`, if at or after `since`; NaN if not. */
+function markAfter(name: string, since: number): number {
+  const at = performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? Number.NaN;
+  return at >= since ? at : Number.NaN;
+}
 
 window.benchProbe = probe;
