@@ -126,13 +126,24 @@ test('edits that never reached the server are kept after the tab is closed and s
 test('a long document saves from a worker, also once the connection is back', async () => {
   const session = await openEditor(browser());
   const { page, context } = session;
-  // ~200 KB of Markdown: its saves are large enough to be sent off the main thread.
+  // ~220 KB of Markdown: its saves are large enough to be sent off the main thread, and its
+  // parse long enough that the import shows its progress at once, before the parse blocks.
   const sections = Array.from(
-    { length: 400 },
+    { length: 600 },
     (_, i) =>
       `## Section ${i + 1}\n\nSome *prose* for section ${i + 1}, long enough to weigh: ${'word '.repeat(60)}`,
   );
+  await page.evaluate(() => {
+    const seen = new MutationObserver(() => {
+      if (document.body.textContent?.includes('Importing Markdown…')) {
+        document.body.dataset.sawImportProgress = 'yes';
+        seen.disconnect();
+      }
+    });
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await importMarkdown(page, `# A long document\n\n${sections.join('\n\n')}\n`, 'long.md');
+  assert.equal(await page.evaluate(() => document.body.dataset.sawImportProgress), 'yes');
   await saved(page);
   const workers = page.workers().map((worker) => worker.url());
   assert.ok(
@@ -148,7 +159,7 @@ test('a long document saves from a worker, also once the connection is back', as
 
   const [stored] = (await serverDocuments(session)).filter((doc) => doc.title === 'long');
   assert.ok(stored, 'the imported document is on the server');
-  assert.match(stored.text, /Section 400/);
+  assert.match(stored.text, /Section 600/);
   assert.match(stored.text, /word Written offline at the very end\."/);
   await session.close();
 });

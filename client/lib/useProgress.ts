@@ -7,11 +7,16 @@ export const PROGRESS_DELAY_MS = 500;
 /** Options of a task run with progress. */
 export interface ProgressOptions {
   /**
-   * Show the progress at once and let it paint before the task starts. For work known to block
-   * the main thread for long (a large file), where the delay timer could not fire in time.
+   * Show the progress at once, for work known to block the main thread for long (a large file),
+   * where the delay timer could not fire in time. The task starts at once too, and is given a
+   * promise of the progress painted, to await before it blocks: what it loads or reads first
+   * (a module, the file's bytes) overlaps the paint.
    */
   immediate?: boolean;
 }
+
+/** A task run with progress; `painted` resolves once its progress may be on screen. */
+export type ProgressTask<T> = (painted: Promise<void>) => Promise<T>;
 
 /** Runs tasks with a progress label that appears only when a task takes over half a second. */
 export function useProgress() {
@@ -19,15 +24,16 @@ export function useProgress() {
   const running = useRef(0);
 
   const run = useCallback(
-    async <T>(text: string, task: () => Promise<T>, options: ProgressOptions = {}): Promise<T> => {
+    async <T>(text: string, task: ProgressTask<T>, options: ProgressOptions = {}): Promise<T> => {
       running.current += 1;
       const timer = window.setTimeout(() => setLabel(text), PROGRESS_DELAY_MS);
+      let painted = Promise.resolve();
       if (options.immediate) {
         setLabel(text);
-        await afterPaint();
+        painted = afterPaint();
       }
       try {
-        return await task();
+        return await task(painted);
       } finally {
         window.clearTimeout(timer);
         running.current -= 1;

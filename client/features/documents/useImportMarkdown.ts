@@ -14,8 +14,8 @@ import { summaryOf } from './documentsApi.ts';
 import { excerptOf } from './excerptOf.ts';
 import { pendingDocuments } from './pendingDocuments.ts';
 
-/** Above this many characters, parsing blocks long enough to show progress at once. */
-const LARGE_TEXT = 200_000;
+/** Above this many bytes, parsing blocks long enough to show progress at once. */
+const LARGE_FILE_BYTES = 200_000;
 
 /**
  * Imports a Markdown file as a new document, shown as soon as it is parsed: read and parsed in
@@ -35,36 +35,34 @@ export function useImportMarkdown() {
    */
   const importFile = useCallback(
     async (file: File, companions: readonly File[] = []) => {
-      let text: string;
-      try {
-        text = await run('Reading file…', async () => {
-          const { checkMarkdownFileSize, decodeMarkdownFile } = await loadMarkdownCodec();
-          // A huge file is refused by its size, before the browser reads it into memory.
-          checkMarkdownFileSize(file.size);
-          return decodeMarkdownFile(new Uint8Array(await file.arrayBuffer()));
-        });
-      } catch (error) {
-        const message = isMarkdownImportError(error) ? error.message : null;
-        toast.show(message ?? "Couldn't read this file. Please try again.", 'error');
-        return;
-      }
       let doc: ProseMirrorNode;
+      let reading = true;
       try {
         doc = await run(
           'Importing Markdown…',
-          async () => {
-            const { parseMarkdown } = await loadMarkdownCodec();
+          async (painted) => {
+            const codec = await loadMarkdownCodec();
+            // A huge file is refused by its size, before the browser reads it into memory.
+            codec.checkMarkdownFileSize(file.size);
+            const text = codec.decodeMarkdownFile(new Uint8Array(await file.arrayBuffer()));
+            reading = false;
+            // The parse blocks the page: a large file's progress is painted first.
+            await painted;
             // Marks for the performance panel and the import benchmark.
             performance.mark('inkwell:import:start');
-            const parsed = parseMarkdown(text, inkwellSchema());
+            const parsed = codec.parseMarkdown(text, inkwellSchema());
             performance.mark('inkwell:import:parsed');
             return parsed;
           },
-          { immediate: text.length > LARGE_TEXT },
+          // By the file's size, known before it is read: UTF-8 takes a byte or more a character.
+          { immediate: file.size > LARGE_FILE_BYTES },
         );
       } catch (error) {
-        const message = isMarkdownImportError(error) ? error.message : null;
-        toast.show(message ?? `Couldn't import “${file.name}”. Please try again.`, 'error');
+        const ours = isMarkdownImportError(error) ? error.message : null;
+        const fallback = reading
+          ? "Couldn't read this file. Please try again."
+          : `Couldn't import “${file.name}”. Please try again.`;
+        toast.show(ours ?? fallback, 'error');
         return;
       }
 

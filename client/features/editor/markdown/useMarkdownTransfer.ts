@@ -31,11 +31,12 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
     (label: string) =>
       run(
         label,
-        async () => {
+        async (painted) => {
           // The image address rewriting loads with the codec, on the first export or copy.
           const [{ serializeMarkdown }, { withAbsoluteFileUrls }] = await Promise.all([
             loadMarkdownCodec(),
             import('../uploads/imageSources.ts'),
+            painted,
           ]);
           // Uploaded images by absolute address, so the file shows them outside Inkwell too.
           const doc = withAbsoluteFileUrls(unchunked(editor.state.doc), window.location.origin);
@@ -97,10 +98,14 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
       try {
         await run(
           'Pasting Markdown…',
-          async () => {
+          async (painted) => {
             // The upload code loads with the codec, on the first paste as Markdown.
             const [{ parseMarkdown }, { keptImagesMessage, uploadInlineImages }] =
-              await Promise.all([loadMarkdownCodec(), import('../uploads/uploadInlineImages.ts')]);
+              await Promise.all([
+                loadMarkdownCodec(),
+                import('../uploads/uploadInlineImages.ts'),
+                painted,
+              ]);
             const inline = await uploadInlineImages(parseMarkdown(text, editor.schema));
             insertDocument(editor, inline.doc);
             if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
