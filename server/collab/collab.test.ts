@@ -729,6 +729,9 @@ describeWithServer(
       const fresh = live(client, document.id);
       await fresh.synced;
       expect(fresh.blocks()).toHaveLength(accepted + 1);
+      // Opened again, the document counts what it holds: the next large change is refused too.
+      appendParagraph(fresh, `again ${'y'.repeat(5_000)}`);
+      expect(await fresh.closed).toBe(1009);
     });
   },
   { documentMaxBytes: 20_000 },

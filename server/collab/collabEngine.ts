@@ -444,7 +444,7 @@ export class CollabEngine {
       state.snapshot = loaded.snapshot;
       state.updateIds = loaded.updateIds;
       state.readContent = loaded.content;
-      state.bytes = Y.encodeStateAsUpdate(document).byteLength;
+      state.bytes = loaded.bytes;
     }
     // The schema guard's copy is made once the document's first sync has been answered: a large
     // document's takes as long as loading it (an update arriving first makes it at once).

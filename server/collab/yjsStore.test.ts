@@ -48,13 +48,19 @@ for (const kind of DATABASE_KINDS) {
       const text = (editor.getXmlFragment(CONTENT_FIELD).get(2_500) as Y.XmlElement).get(
         0,
       ) as Y.XmlText;
+      let appended = 0;
       for (let i = 0; i < 500; i += 1) {
         const before = Y.encodeStateVector(editor);
         text.insert(0, 'x');
-        await store.append(id, Y.encodeStateAsUpdate(editor, before));
+        const update = Y.encodeStateAsUpdate(editor, before);
+        appended += update.byteLength;
+        await store.append(id, update);
       }
       const [withLog, loadWithLog] = await timed(() => store.load(id));
       expect(withLog!.updateIds).toHaveLength(500);
+      // The state's size as the size limit counts it: the snapshot's and the updates' bytes.
+      expect(again!.bytes).toBe(again!.snapshot.byteLength);
+      expect(withLog!.bytes).toBe(withLog!.snapshot.byteLength + appended);
       // Into a given Y.Doc (the live server's own), the same state, in that very doc.
       const target = new Y.Doc();
       const into = await store.load(id, { into: target });
