@@ -15,12 +15,11 @@ import { inkwellSchema } from '../../common/editor/extensions.ts';
 export const CONTENT_FIELD = 'default';
 
 /**
- * A new Y.Doc holding `json` (the stored, unchunked schema). Only the server does this, once per
- * document, under a row lock: two clients seeding the same JSON would each insert it, and the
- * document would hold it twice (hocuspocus#509).
+ * A Y.Doc holding `json` (the stored, unchunked schema): `doc`, which must be empty, or a new
+ * one. Only the server does this, once per document, under a row lock: two clients seeding the
+ * same JSON would each insert it, and the document would hold it twice (hocuspocus#509).
  */
-export function yDocFromContent(json: DocumentContent): Y.Doc {
-  const doc = new Y.Doc();
+export function yDocFromContent(json: DocumentContent, doc = new Y.Doc()): Y.Doc {
   // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
   const node = withCarriedMarks(inkwellSchema().nodeFromJSON(json));
   prosemirrorToYXmlFragment(node, doc.getXmlFragment(CONTENT_FIELD));

@@ -78,20 +78,22 @@ export class YjsStore {
       );
       const row = rows[0];
       if (!row) return null;
+      // Into the caller's Y.Doc when it has one: Hocuspocus copies a Y.Doc returned to it into
+      // its own, which for a large document costs as much again as this.
+      const doc = options.into ?? new Y.Doc();
+      doc.getXmlFragment(CONTENT_FIELD);
       let snapshot = await this.readSnapshot(tx, id);
-      if (!snapshot) {
-        snapshot = Y.encodeStateAsUpdate(yDocFromContent(row.content));
+      if (snapshot) {
+        Y.applyUpdate(doc, snapshot);
+      } else {
+        // Converted straight into it, not into a copy applied to it again.
+        snapshot = Y.encodeStateAsUpdate(yDocFromContent(row.content, doc));
         await tx.query(
           `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytesIn('$2')})`,
           [id, this.param(snapshot)],
         );
         await tx.query('UPDATE documents SET has_yjs = true WHERE id = $1', [id]);
       }
-      // Into the caller's Y.Doc when it has one: Hocuspocus copies a Y.Doc returned to it into
-      // its own, which for a large document costs as much again as this.
-      const doc = options.into ?? new Y.Doc();
-      doc.getXmlFragment(CONTENT_FIELD);
-      Y.applyUpdate(doc, snapshot);
       const { rows: updates } = await tx.query<{ id: string; data: string | Uint8Array }>(
         `SELECT id::text AS id, ${this.bytesOut('data')} FROM document_yjs_updates
           WHERE document_id = $1 ORDER BY id`,
