@@ -22,7 +22,8 @@ const LARGE_FILE_BYTES = 200_000;
  * the browser with the codec, opened under an id chosen here, and created on the server in the
  * background by the editor's autosave (see pendingDocuments.ts). Nothing is shown unless the
  * whole file parsed. If the server refuses the document (too large), the page goes back to
- * where the import started, and edits made meanwhile stay in this device's draft.
+ * where the import started, and its device copy, edits made meanwhile included, is kept aside
+ * (useLiveDocument.ts).
  */
 export function useImportMarkdown() {
   const toast = useToast();

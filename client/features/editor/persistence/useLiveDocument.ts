@@ -207,8 +207,13 @@ export function useLiveDocument(
             await create();
           } catch (error) {
             // Refused for good (too large, invalid): nothing typed here could be stored.
-            if (shared === opening && isRefusal(error))
-              setLive({ shared: opening, readOnly: true });
+            if (isRefusal(error)) {
+              if (shared === opening) setLive({ shared: opening, readOnly: true });
+              // The server will never have this document: its device copy, and what was typed
+              // into it meanwhile, is kept aside like a refused edit, not left where nothing
+              // opens it again.
+              keepRefusedCopy(opening).catch(() => undefined);
+            }
             throw error;
           }
           // Even when the page has closed it: edits made meanwhile go to the server now.
@@ -230,12 +235,17 @@ export function useLiveDocument(
         if (!opening.ended) setEnded(null);
         setLive({ shared: opening, readOnly });
       };
-      const reopen = async (refused: SharedDocument, end: SetAsideEnd) => {
+      /** Moves `refused`'s device copy into the kept-aside store; gives its content. */
+      const keepRefusedCopy = async (refused: SharedDocument) => {
         const update = await refused.setAside();
         // The device database (idb) loads only here: a refused copy is rare.
         await import('./keepAside.ts')
           .then(({ keepAside }) => keepAside(id, update))
           .catch(() => undefined);
+        return update;
+      };
+      const reopen = async (refused: SharedDocument, end: SetAsideEnd) => {
+        const update = await keepRefusedCopy(refused);
         latest.current.onSetAside?.(update, end);
         await open();
       };
