@@ -163,3 +163,45 @@ test('a long document saves from a worker, also once the connection is back', as
   assert.match(stored.text, /word Written offline at the very end\."/);
   await session.close();
 });
+
+test('New document opens at once for typing; its title and text reach the server once it is created; a double click makes one', async () => {
+  const session = await openEditor(browser());
+  const { page, context } = session;
+  await saved(page);
+  const before = (await serverDocuments(session)).length;
+
+  // The create is held back: the page types into the document before the server has it.
+  let releaseCreate: () => void = () => undefined;
+  const created = new Promise<void>((resolve) => (releaseCreate = resolve));
+  const creates = /\/api\/documents(\?.*)?$/;
+  await page.route(creates, async (route) => {
+    if (route.request().method() === 'POST') await created;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'New document' }).first().dblclick();
+  await page.waitForURL((url) => url.pathname.startsWith('/d/'));
+  await page.getByLabel('Document title').fill('Made before the server knew');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Typed at once.');
+  assert.equal((await serverDocuments(session)).length, before, 'not on the server yet');
+  releaseCreate();
+  await saved(page);
+  await page.unroute(creates);
+
+  // One document from the double click, with what was typed before it existed on the server.
+  const documents = await serverDocuments(session);
+  assert.equal(documents.length, before + 1);
+  const made = documents.find((document) => document.title === 'Made before the server knew');
+  assert.ok(made, `the title was saved: ${documents.map((document) => document.title).join(', ')}`);
+  assert.match(made.text, /Typed at once\./);
+
+  // Offline, a new document is refused with the reason, not made where only this page holds it.
+  await context.setOffline(true);
+  const url = page.url();
+  await page.getByRole('button', { name: 'New document' }).first().click();
+  await page.getByText("Couldn't create a document while offline.", { exact: false }).waitFor();
+  assert.equal(page.url(), url);
+  await context.setOffline(false);
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});

@@ -43,6 +43,9 @@ export async function openEditor(browser: Browser, url = appUrl()): Promise<Edit
   await signUp(page);
   await page.getByRole('button', { name: 'New document' }).first().click();
   await editorLocator(page).waitFor({ state: 'visible' });
+  // The new document is made in the tab and created in the background: leaving the page before
+  // the server has it asks first, which tests that reload or navigate must not meet.
+  await page.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
   return {
     context,
     page,

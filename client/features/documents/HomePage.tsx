@@ -15,7 +15,7 @@ import { useImportMarkdown } from './useImportMarkdown.ts';
 export function HomePage() {
   const list = useDocumentList();
   const { documents, status } = useDocumentListState();
-  const { creating, createNew } = useDocumentActions();
+  const { createNew } = useDocumentActions();
   const { progress, importFile } = useImportMarkdown();
   const fileInput = useRef<HTMLInputElement>(null);
   const first = documents[0];
@@ -44,12 +44,7 @@ export function HomePage() {
             <h1 id="ink-home-title">No documents yet</h1>
             <p>Start a new document, or bring in a Markdown file.</p>
             <div className="ink-empty-state__actions">
-              <button
-                type="button"
-                className="ink-button ink-button--primary"
-                disabled={creating}
-                onClick={() => void createNew()}
-              >
+              <button type="button" className="ink-button ink-button--primary" onClick={createNew}>
                 New document
               </button>
               <button

@@ -77,7 +77,7 @@ export function Sidebar() {
   const session = useSession();
   const list = useDocumentList();
   const { documents, status } = useDocumentListState();
-  const { creating, createNew, moveToTrash } = useDocumentActions();
+  const { createNew, moveToTrash } = useDocumentActions();
   const [query, setQuery] = useState('');
   const search = useDocumentSearch(query);
   const searchId = useId();
@@ -145,8 +145,7 @@ export function Sidebar() {
             ref={newButton}
             type="button"
             className="ink-button ink-button--primary ink-sidebar__new"
-            disabled={creating}
-            onClick={() => void createNew()}
+            onClick={createNew}
           >
             New document
           </button>

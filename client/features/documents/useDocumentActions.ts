@@ -1,11 +1,13 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import type { DocumentSummary } from '../../../common/api/documents.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { documentPath, matchRoute, navigate } from '../../app/router.ts';
 import { ApiError } from '../../lib/api.ts';
 import { flushLiveSave } from '../editor/persistence/liveSaves.ts';
 import { useDocumentList } from './documentListContext.ts';
-import { createDocument, restoreDocument, summaryOf, trashDocument } from './documentsApi.ts';
+import { restoreDocument, trashDocument } from './documentsApi.ts';
+import { openMadeDocument } from './openMadeDocument.ts';
 
 /** The sentence to show for a failed request; null when the browser is leaving to sign in. */
 export function failureMessage(error: unknown, action: string): string | null {
@@ -22,8 +24,6 @@ export function displayTitle(title: string): string {
 export function useDocumentActions() {
   const list = useDocumentList();
   const toast = useToast();
-  const [creating, setCreating] = useState(false);
-  const busy = useRef(false);
 
   const fail = useCallback(
     (error: unknown, action: string) => {
@@ -33,22 +33,31 @@ export function useDocumentActions() {
     [toast],
   );
 
-  const createNew = useCallback(async () => {
-    // One click, one document, however impatient the clicking.
-    if (busy.current) return;
-    busy.current = true;
-    setCreating(true);
-    try {
-      const document = await createDocument({ title: '' });
-      list.add(summaryOf(document));
-      navigate(documentPath(document.id));
-    } catch (error) {
-      fail(error, 'create a document');
-    } finally {
-      busy.current = false;
-      setCreating(false);
-    }
-  }, [fail, list]);
+  /**
+   * A new, empty document, open at once and ready for typing: made in this tab and created on the
+   * server in the background (openMadeDocument.ts), with no round trip to wait for first.
+   */
+  const createNew = useCallback(
+    (click?: { detail: number }) => {
+      // One click, one document: the second click of a double click makes no second one.
+      if (click && click.detail > 1) return;
+      // Made here, it would wait for the server on this device alone, which keeps the document
+      // only while the page is open: a new document starts with a connection.
+      if (!navigator.onLine) {
+        toast.show(
+          "Couldn't create a document while offline. Check your connection and try again.",
+          'error',
+        );
+        return;
+      }
+      openMadeDocument(list, {
+        title: '',
+        doc: inkwellSchema().topNodeType.createAndFill()!,
+        onRefused: (error) => fail(error, 'create a document'),
+      });
+    },
+    [fail, list, toast],
+  );
 
   const restore = useCallback(
     async (summary: DocumentSummary, reopen: boolean) => {
@@ -85,5 +94,5 @@ export function useDocumentActions() {
     [fail, list, restore, toast],
   );
 
-  return { creating, createNew, moveToTrash, restore };
+  return { createNew, moveToTrash, restore };
 }

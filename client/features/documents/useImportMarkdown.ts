@@ -1,26 +1,19 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useCallback } from 'react';
-import type { DocumentMeta } from '../../../common/api/documents.ts';
-import { DEFAULT_LIMITS } from '../../../common/api/limits.ts';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
-import { documentPath, matchRoute, navigate } from '../../app/router.ts';
 import { useToast } from '../../components/toastContext.ts';
-import { randomUuid } from '../../lib/randomUuid.ts';
 import { useProgress } from '../../lib/useProgress.ts';
 import { isMarkdownImportError, loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
 import { useDocumentList } from './documentListContext.ts';
-import { summaryOf } from './documentsApi.ts';
-import { excerptOf } from './excerptOf.ts';
-import { pendingDocuments } from './pendingDocuments.ts';
+import { openMadeDocument } from './openMadeDocument.ts';
 
 /** Above this many bytes, parsing blocks long enough to show progress at once. */
 const LARGE_FILE_BYTES = 200_000;
 
 /**
  * Imports a Markdown file as a new document, shown as soon as it is parsed: read and parsed in
- * the browser with the codec, opened under an id chosen here, and created on the server in the
- * background by the editor's autosave (see pendingDocuments.ts). Nothing is shown unless the
+ * the browser with the codec, then made in this tab (openMadeDocument.ts). Nothing is shown unless the
  * whole file parsed. If the server refuses the document (too large), the page goes back to
  * where the import started, and its device copy, edits made meanwhile included, is kept aside
  * (useLiveDocument.ts).
@@ -90,34 +83,13 @@ export function useImportMarkdown() {
         }
       }
 
-      const now = new Date().toISOString();
-      const record: DocumentMeta = {
-        id: randomUuid(),
-        // As the server keeps it: at most the limit, no spaces at the ends.
-        title: titleFromFileName(file.name).slice(0, DEFAULT_LIMITS.titleChars).trim(),
-        version: 1,
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-      };
-      const startedAt = window.location.pathname + window.location.search;
-      pendingDocuments.add(
-        { record, doc },
-        {
-          onCreated: () => list.confirm(record.id),
-          onRefused: (error) => {
-            list.remove(record.id);
-            // The server's sentence (too large, invalid) needs the file named; ours names it.
-            toast.show(`Couldn't import “${file.name}”: ${error.message}`, 'error');
-            const route = matchRoute(window.location.pathname);
-            if (route.name === 'document' && route.id === record.id) {
-              navigate(startedAt, { replace: true });
-            }
-          },
-        },
-      );
-      list.add(summaryOf(record, excerptOf(doc)), { pending: true });
-      navigate(documentPath(record.id));
+      openMadeDocument(list, {
+        title: titleFromFileName(file.name),
+        doc,
+        // The server's sentence (too large, invalid) needs the file named; ours names it.
+        onRefused: (error) =>
+          toast.show(`Couldn't import “${file.name}”: ${error.message}`, 'error'),
+      });
     },
     [list, run, toast],
   );

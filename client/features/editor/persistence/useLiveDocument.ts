@@ -97,8 +97,9 @@ export function useLiveDocument(
     const title = new TitleSave({
       baseVersion: opened.record.version,
       saved: opened.title,
+      // A document made in this tab gets its title once the server has it (flushed then).
       send: (next, baseVersion, keepalive) =>
-        saveDocument(id, { baseVersion, title: next }, keepalive),
+        created ? saveDocument(id, { baseVersion, title: next }, keepalive) : null,
       onStatus: (next) => {
         titleStatus = next;
         show();
@@ -141,6 +142,8 @@ export function useLiveDocument(
       );
       latest.current.onCreated(result);
       created = true;
+      // A title typed meanwhile waited for the document to be there.
+      void title.flush();
     };
 
     const connect = async () => {
