@@ -13,10 +13,10 @@ const LARGE_FILE_BYTES = 200_000;
 
 /**
  * Imports a Markdown file as a new document, shown as soon as it is parsed: read and parsed in
- * the browser with the codec, then made in this tab (openMadeDocument.ts). Nothing is shown unless the
- * whole file parsed. If the server refuses the document (too large), the page goes back to
- * where the import started, and its device copy, edits made meanwhile included, is kept aside
- * (useLiveDocument.ts).
+ * the browser with the codec, then made in this tab (openMadeDocument.ts). Nothing is shown
+ * unless the whole file parsed. If the server refuses the document (too large), the page goes
+ * back to where the import started, and its device copy, edits made meanwhile included, is kept
+ * aside (useLiveDocument.ts).
  */
 export function useImportMarkdown() {
   const toast = useToast();
