@@ -192,7 +192,12 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
           // Signed out or access withdrawn: the title can no more be saved than the text.
           readOnly={ended === 'signed-out' || ended === 'revoked'}
           onChange={changeTitle}
-          onEnter={() => editor.commands.focus('start')}
+          onEnter={() => {
+            // Focused now, not on the next frame as Tiptap's focus command does: the keys typed
+            // right after Enter belong to the document, not to the title.
+            editor.view.focus();
+            editor.commands.focus('start');
+          }}
         />
       }
       actions={
