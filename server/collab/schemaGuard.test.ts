@@ -10,20 +10,32 @@ const paragraph = (text: string) => ({
   content: [{ type: 'text', text }],
 });
 
+/** Another writer's copy of `doc`. */
+function copyOf(doc: Y.Doc): Y.Doc {
+  const copy = new Y.Doc();
+  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  return copy;
+}
+
+/** The update `change` makes on `doc`, as its provider would send it. */
+function updateFrom(doc: Y.Doc, change: (fragment: Y.XmlFragment) => void): Uint8Array {
+  const before = Y.encodeStateVector(doc);
+  doc.transact(() => change(doc.getXmlFragment(CONTENT_FIELD)));
+  return Y.encodeStateAsUpdate(doc, before);
+}
+
 /** A live document, a guard over it, and a client copy whose changes become updates to check. */
 function setup(blocks = [paragraph('hello')]) {
   const live = yDocFromContent({ type: 'doc', content: blocks });
   const guard = new SchemaGuard(inkwellSchema(), () => Y.encodeStateAsUpdate(live));
-  const client = new Y.Doc();
-  Y.applyUpdate(client, Y.encodeStateAsUpdate(live));
-  /** The update `change` makes on the client, as its provider would send it. */
-  const updateOf = (change: (fragment: Y.XmlFragment) => void) => {
-    const before = Y.encodeStateVector(client);
-    client.transact(() => change(client.getXmlFragment(CONTENT_FIELD)));
-    return Y.encodeStateAsUpdate(client, before);
-  };
+  const client = copyOf(live);
+  const updateOf = (change: (fragment: Y.XmlFragment) => void) => updateFrom(client, change);
   return { live, guard, client, updateOf };
 }
+
+/** A change typing `text` at the start of the second block's text. */
+const typeIntoSecondBlock = (text: string) => (fragment: Y.XmlFragment) =>
+  ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, text);
 
 function element(name: string, text?: string, attrs: Record<string, string> = {}): Y.XmlElement {
   const node = new Y.XmlElement(name);
@@ -161,20 +173,17 @@ describe('the schema guard of live updates', () => {
     const { guard, updateOf, live } = setup();
     expect(guard.check(updateOf(change)).problem).toEqual(expect.any(String));
     // The shadow started over from the live document: another client's valid change passes.
-    const other = new Y.Doc();
-    Y.applyUpdate(other, Y.encodeStateAsUpdate(live));
-    const before = Y.encodeStateVector(other);
-    other.getXmlFragment(CONTENT_FIELD).insert(1, [element('paragraph', 'fine')]);
-    expect(guard.check(Y.encodeStateAsUpdate(other, before)).problem).toBeNull();
+    const fine = updateFrom(copyOf(live), (fragment) =>
+      fragment.insert(1, [element('paragraph', 'fine')]),
+    );
+    expect(guard.check(fine).problem).toBeNull();
   });
 
   it('refuses writes outside the content, bytes that are no update, and missing causes', () => {
     const { guard, client } = setup();
-    const other = new Y.Doc();
-    Y.applyUpdate(other, Y.encodeStateAsUpdate(client));
-    const before = Y.encodeStateVector(other);
-    other.getMap('elsewhere').set('x', 1);
-    expect(guard.check(Y.encodeStateAsUpdate(other, before)).problem).toMatch(/outside/);
+    const other = copyOf(client);
+    const elsewhere = updateFrom(other, () => other.getMap('elsewhere').set('x', 1));
+    expect(guard.check(elsewhere).problem).toMatch(/outside/);
     expect(guard.check(new Uint8Array([1, 2, 3, 250, 250, 250])).problem).toEqual(
       expect.any(String),
     );
@@ -222,19 +231,15 @@ describe('the shadow copy', () => {
     // A large document's copy costs as much as loading it: nothing is made until needed.
     expect(reads).toBe(0);
     // Another instance's change, taken by the live document and followed before any check.
-    const other = new Y.Doc();
-    Y.applyUpdate(other, Y.encodeStateAsUpdate(live));
-    const before = Y.encodeStateVector(other);
-    other.getXmlFragment(CONTENT_FIELD).insert(1, [element('paragraph', 'from Redis')]);
-    const followed = Y.encodeStateAsUpdate(other, before);
+    const other = copyOf(live);
+    const followed = updateFrom(other, (fragment) =>
+      fragment.insert(1, [element('paragraph', 'from Redis')]),
+    );
     Y.applyUpdate(live, followed);
     guard.follow(followed);
     expect(reads).toBe(0);
     // An edit of the block that change made: checked against a copy that holds it.
-    const since = Y.encodeStateVector(other);
-    const added = other.getXmlFragment(CONTENT_FIELD).get(1) as Y.XmlElement;
-    (added.get(0) as Y.XmlText).insert(0, 'Typed ');
-    expect(guard.check(Y.encodeStateAsUpdate(other, since))).toEqual({
+    expect(guard.check(updateFrom(other, typeIntoSecondBlock('Typed ')))).toEqual({
       problem: null,
       changed: true,
     });
@@ -247,16 +252,13 @@ describe('the shadow copy', () => {
     const refused = updateOf((fragment) => fragment.insert(1, [element('noSuchNode', 'x')]));
     expect(guard.check(refused).problem).not.toBeNull();
     // Another writer, on the live document (which never took the refused block).
-    const writer = new Y.Doc();
-    Y.applyUpdate(writer, Y.encodeStateAsUpdate(live));
-    const before = Y.encodeStateVector(writer);
-    writer.getXmlFragment(CONTENT_FIELD).insert(1, [element('paragraph', 'next')]);
-    expect(guard.check(Y.encodeStateAsUpdate(writer, before)).problem).toBeNull();
+    const writer = copyOf(live);
+    const next = updateFrom(writer, (fragment) =>
+      fragment.insert(1, [element('paragraph', 'next')]),
+    );
+    expect(guard.check(next).problem).toBeNull();
     // The copy holds that writer's block at index 1, not the refused one: a change to it checks.
-    const since = Y.encodeStateVector(writer);
-    const block = writer.getXmlFragment(CONTENT_FIELD).get(1) as Y.XmlElement;
-    (block.get(0) as Y.XmlText).insert(0, 'Still ');
-    expect(guard.check(Y.encodeStateAsUpdate(writer, since))).toEqual({
+    expect(guard.check(updateFrom(writer, typeIntoSecondBlock('Still ')))).toEqual({
       problem: null,
       changed: true,
     });
