@@ -336,26 +336,34 @@ export class CollabEngine {
    * an editor would make it), so it merges with what connected editors type; then stores it.
    */
   async applyContent(documentId: string, content: DocumentContent): Promise<void> {
+    // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
+    const carried = withCarriedMarks(inkwellSchema().nodeFromJSON(content));
+    await this.change(documentId, (fragment, document) => {
+      updateYFragment(document, fragment, carried, { mapping: new Map(), isOMark: new Map() });
+    });
+  }
+
+  /**
+   * Makes a change of the server's own to the live document, from its live state (what editors
+   * typed a moment ago included): `edit` runs inside one Yjs transaction, after the document's
+   * earlier work, and what it changed is logged, sent to every editor and stored like an edit.
+   */
+  async change(
+    documentId: string,
+    edit: (fragment: Y.XmlFragment, document: Y.Doc) => void,
+  ): Promise<void> {
     const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
     try {
       const document = direct.document;
       if (!document) throw new Error('The document did not load.');
-      // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
-      const carried = withCarriedMarks(inkwellSchema().nodeFromJSON(content));
       await this.serially(documentId, async (state) => {
         const updates: Uint8Array[] = [];
         const collect = (update: Uint8Array) => updates.push(update);
         document.on('update', collect);
         try {
-          document.transact(
-            () => {
-              updateYFragment(document, document.getXmlFragment(CONTENT_FIELD), carried, {
-                mapping: new Map(),
-                isOMark: new Map(),
-              });
-            },
-            { source: 'local' },
-          );
+          document.transact(() => edit(document.getXmlFragment(CONTENT_FIELD), document), {
+            source: 'local',
+          });
         } finally {
           document.off('update', collect);
         }
