@@ -1,4 +1,3 @@
-import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { afterEach, expect, it } from 'vitest';
 import { HocuspocusProvider } from '@hocuspocus/provider';
@@ -7,13 +6,15 @@ import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { appendParagraph, connectClient, until, type CollabClient } from './test/collabClient.ts';
 import {
-  appendParagraph,
-  connectClient,
-  socketClass,
-  until,
-  type CollabClient,
-} from './test/collabClient.ts';
+  auth,
+  message,
+  rawSocket,
+  storedUpdates,
+  syncStep1,
+  update,
+} from './test/collabMessages.ts';
 import { createLogger } from '../logger.ts';
 import { COMPACT_AFTER_UPDATES, CollabEngine } from './collabEngine.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
@@ -286,69 +287,6 @@ describeWithServer('the live collaboration socket', (context) => {
   });
 });
 
-/** A Hocuspocus message: the document's name, the message type, then `write` fills the rest. */
-function message(
-  name: string,
-  type: number,
-  write: (encoder: encoding.Encoder) => void,
-): Uint8Array {
-  const encoder = encoding.createEncoder();
-  encoding.writeVarString(encoder, name);
-  encoding.writeVarUint(encoder, type);
-  write(encoder);
-  return encoding.toUint8Array(encoder);
-}
-
-/** A raw socket signed in as `client`, recording the document name of every message it gets. */
-async function rawSocket(client: TestClient): Promise<{
-  socket: WebSocket;
-  names: string[];
-  closed: Promise<number>;
-  reason: Promise<string>;
-}> {
-  const Socket = socketClass(new URL(client.server.url).origin, cookieOf(client));
-  const socket = new Socket(`${client.server.url.replace(/^http/, 'ws')}/api/collab`);
-  const names: string[] = [];
-  socket.on('message', (data: Buffer) => {
-    names.push(decoding.readVarString(decoding.createDecoder(new Uint8Array(data))));
-  });
-  const closedWith = new Promise<[number, string]>((resolve) =>
-    socket.once('close', (code, reason: Buffer) => resolve([code, reason.toString()])),
-  );
-  await new Promise((resolve) => socket.once('open', resolve));
-  return {
-    socket,
-    names,
-    closed: closedWith.then(([code]) => code),
-    reason: closedWith.then(([, reason]) => reason),
-  };
-}
-
-const auth = (name: string) =>
-  message(name, 2, (e) => {
-    encoding.writeVarUint(e, 0);
-    encoding.writeVarString(e, 'cookie');
-  });
-const syncStep1 = (name: string) =>
-  message(name, 0, (e) => {
-    encoding.writeVarUint(e, 0);
-    encoding.writeVarUint8Array(e, Y.encodeStateVector(new Y.Doc()));
-  });
-const update = (name: string, bytes: Uint8Array) =>
-  message(name, 0, (e) => {
-    encoding.writeVarUint(e, 2);
-    encoding.writeVarUint8Array(e, bytes);
-  });
-
-async function storedUpdates(db: ServerDb, id: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM document_yjs_updates WHERE document_id = $1',
-    [id],
-  );
-  return rows[0]!.n;
-}
-type ServerDb = ReturnType<Parameters<Parameters<typeof describeWithServer>[1]>[0]>['db'];
-
 describeWithServer('hostile messages on the live socket', (context) => {
   it('closes a socket whose update breaks the schema; nothing is stored or sent to others', async () => {
     const { server, db } = context();
@@ -370,10 +308,10 @@ describeWithServer('hostile messages on the live socket', (context) => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
     const document = await createDocument(client, 'intact');
-    const garbage = await rawSocket(client);
+    const garbage = await rawSocket(client.server.url, cookieOf(client));
     garbage.socket.send(new Uint8Array([255, 255, 255, 255, 255, 255, 255, 255, 255, 1]));
     expect(await garbage.closed).not.toBe(1000);
-    const broken = await rawSocket(client);
+    const broken = await rawSocket(client.server.url, cookieOf(client));
     broken.socket.send(auth(document.id));
     await until(() => broken.names.length > 0);
     broken.socket.send(update(document.id, new Uint8Array([9, 9, 9, 250, 250, 250, 1])));
@@ -397,7 +335,7 @@ describeWithServer('hostile messages on the live socket', (context) => {
       message(document.id, 2, (e) => encoding.writeVarUint(e, 0)),
     ];
     for (const frame of frames) {
-      const raw = await rawSocket(client);
+      const raw = await rawSocket(client.server.url, cookieOf(client));
       raw.socket.send(frame);
       expect(await raw.closed).toBe(1008);
     }
@@ -410,7 +348,7 @@ describeWithServer('hostile messages on the live socket', (context) => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);
     const document = await createDocument(client, 'intact');
-    const flood = await rawSocket(client);
+    const flood = await rawSocket(client.server.url, cookieOf(client));
     flood.socket.send(auth(document.id));
     for (let i = 0; i < 1_000; i += 1) flood.socket.send(syncStep1(document.id));
     expect(await flood.closed).toBe(1008);
@@ -427,7 +365,7 @@ describeWithServer('hostile messages on the live socket', (context) => {
     const adas = live(ada, secret.id);
     await adas.synced;
     adas.provider.setAwarenessField('user', { name: 'Ada' });
-    const raw = await rawSocket(eve);
+    const raw = await rawSocket(eve.server.url, cookieOf(eve));
     raw.socket.send(auth(own.id));
     raw.socket.send(syncStep1(own.id));
     // Without and with an attempt to authenticate: sync, awareness query, update.

@@ -64,6 +64,24 @@ const STORE_DEBOUNCE_MS = 2_000;
 const STORE_MAX_DEBOUNCE_MS = 10_000;
 /** How often open sockets are checked against their session and their documents' access. */
 const REVALIDATE_MS = 30_000;
+/**
+ * How long a socket the server closed may take to answer the close frame before it is cut: `ws`
+ * would wait 30 s for a client that never answers, its frames dropped meanwhile (routes/collab.ts).
+ */
+const CLOSE_GRACE_MS = 2_000;
+/** Documents one socket may name over its life; the editor opens one socket per document. */
+export const MAX_DOCUMENTS_PER_SOCKET = 16;
+
+/** A document name as the editor sends it: the document's id, lower case, nothing after it. */
+const CANONICAL_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One open socket and what the engine knows of it. */
+interface SocketEntry {
+  socket: WebSocket;
+  context: CollabContext;
+  /** Hocuspocus's side of the socket, which holds its document connections. */
+  client?: ReturnType<Hocuspocus['handleConnection']>;
+}
 
 /** What the engine keeps for each document loaded on this instance. */
 interface LoadedDocument {
@@ -130,10 +148,12 @@ export class CollabEngine {
   private readonly loaded = new Map<string, LoadedDocument>();
   /** What onLoadDocument read, until afterLoadDocument takes it. */
   private readonly reads = new Map<string, LoadedState>();
-  private readonly sockets = new Set<{ socket: WebSocket; context: CollabContext }>();
+  private readonly sockets = new Map<WebSocket, SocketEntry>();
   private readonly revalidator: NodeJS.Timeout;
   private readonly accessOf: typeof documentAccess;
   private readonly maxStateBytes: number;
+  /** Bytes a socket may have waiting to be sent before it is cut (a client that stopped reading). */
+  private readonly maxUnsentBytes: number;
   /** Tells the other instances what was revoked here (with `REDIS_URL` only). */
   readonly invalidations: InvalidationBus | undefined;
 
@@ -153,6 +173,8 @@ export class CollabEngine {
     },
   ) {
     this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
+    // Room for the largest answer (a whole document's state) twice over.
+    this.maxUnsentBytes = 2 * this.maxStateBytes;
     this.accessOf = options.access ?? documentAccess;
     this.store = new YjsStore(db);
     this.log = new UpdateLog(this.store);
@@ -224,12 +246,30 @@ export class CollabEngine {
       this.loaded.get(name)?.guard.destroy();
       this.loaded.delete(name);
     }
-    context?.socket?.close(CLOSE.failed.code, CLOSE.failed.reason);
+    if (context?.socket) this.end(context.socket, CLOSE.failed);
   }
 
-  /** Who may do what with `documentId`; a name that is not a document id is nobody's. */
+  /**
+   * Who may do what with `documentId`; a name that is not a document id, as the editor writes it
+   * (lower case), is nobody's: another spelling of one id would open a second live copy of the
+   * document, with its own schema check, that trashing it would not close.
+   */
   private async access(userId: string, documentId: string): Promise<DocumentAccess> {
-    return UUID.test(documentId) ? this.accessOf(this.db, userId, documentId) : null;
+    return CANONICAL_NAME.test(documentId) ? this.accessOf(this.db, userId, documentId) : null;
+  }
+
+  /**
+   * Whether a socket may send a message naming `name`: only a name as the editor writes it (no
+   * `\0`: Hocuspocus reads `id\0anything` as another connection to document `id`, so one socket
+   * could hold a document many times and be sent every update once per name), and at most
+   * {@link MAX_DOCUMENTS_PER_SOCKET} names in a socket's life. Names are recorded in `names`.
+   */
+  static admitsName(names: Set<string>, name: string): boolean {
+    if (name.includes('\0')) return false;
+    if (names.has(name)) return true;
+    if (names.size >= MAX_DOCUMENTS_PER_SOCKET) return false;
+    names.add(name);
+    return true;
   }
 
   /** Hands a socket, already upgraded behind the session and Origin checks, to Hocuspocus. */
@@ -238,10 +278,43 @@ export class CollabEngine {
     request: Request,
     context: CollabContext,
   ): ReturnType<Hocuspocus['handleConnection']> {
-    const entry = { socket, context: { ...context, socket } };
-    this.sockets.add(entry);
-    socket.once('close', () => this.sockets.delete(entry));
-    return this.hocuspocus.handleConnection(socket, request, entry.context);
+    const entry: SocketEntry = { socket, context: { ...context, socket } };
+    this.sockets.set(socket, entry);
+    socket.once('close', () => this.sockets.delete(socket));
+    this.boundUnsent(socket);
+    entry.client = this.hocuspocus.handleConnection(socket, request, entry.context);
+    return entry.client;
+  }
+
+  /**
+   * Cuts a socket whose unsent data passes {@link maxUnsentBytes}: a client that stops reading
+   * (or asks for the whole document faster than it reads) would otherwise grow the server's
+   * memory with every answer and every update sent to it.
+   */
+  private boundUnsent(socket: WebSocket): void {
+    const send = socket.send.bind(socket);
+    socket.send = ((data: Uint8Array, ...rest: unknown[]) => {
+      if (socket.bufferedAmount + data.byteLength > this.maxUnsentBytes) {
+        this.logger.warn('Cut a live socket that stopped reading.', {
+          unsent: socket.bufferedAmount,
+        });
+        socket.terminate();
+        return;
+      }
+      (send as (...args: unknown[]) => void)(data, ...rest);
+    }) as WebSocket['send'];
+  }
+
+  /**
+   * Ends a socket: closed with `close`, its document connections closed at once (frames it sends
+   * after are dropped by the route), and cut after {@link CLOSE_GRACE_MS} if the client does not
+   * answer the close frame. Every close the server decides goes through here.
+   */
+  end(socket: WebSocket, close: { code: number; reason: string }): void {
+    if (socket.readyState === socket.CLOSED) return;
+    if (socket.readyState !== socket.CLOSING) socket.close(close.code, close.reason);
+    this.sockets.get(socket)?.client?.handleClose({ code: close.code, reason: close.reason });
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   /**
@@ -271,7 +344,9 @@ export class CollabEngine {
       return;
     }
     const { sessionHash } = invalidation;
-    if (![...this.sockets].some(({ context }) => context.sessionHash === sessionHash)) return;
+    if (![...this.sockets.values()].some(({ context }) => context.sessionHash === sessionHash)) {
+      return;
+    }
     if (!(await this.sessionLive(sessionHash))) this.closeSession(sessionHash);
   }
 
@@ -285,10 +360,8 @@ export class CollabEngine {
 
   /** Closes every socket of a session here with 4401. */
   private closeSession(sessionHash: string): void {
-    for (const { socket, context } of this.sockets) {
-      if (context.sessionHash === sessionHash) {
-        socket.close(CLOSE.signedOut.code, CLOSE.signedOut.reason);
-      }
+    for (const { socket, context } of [...this.sockets.values()]) {
+      if (context.sessionHash === sessionHash) this.end(socket, CLOSE.signedOut);
     }
   }
 
@@ -316,7 +389,7 @@ export class CollabEngine {
     const others = [...this.hocuspocus.documents.values()].some((document) =>
       document.getConnections().some((other) => other.webSocket === socket),
     );
-    if (!others) socket.close(CLOSE.revoked.code, CLOSE.revoked.reason);
+    if (!others) this.end(socket, CLOSE.revoked);
   }
 
   /**
@@ -324,7 +397,7 @@ export class CollabEngine {
    * {@link REVALIDATE_MS}, sockets are checked against their session and their documents' access.
    */
   async revalidate(): Promise<void> {
-    const sessions = new Set([...this.sockets].map(({ context }) => context.sessionHash));
+    const sessions = new Set([...this.sockets.values()].map(({ context }) => context.sessionHash));
     for (const sessionHash of sessions) {
       if (!(await this.sessionLive(sessionHash))) this.closeSession(sessionHash);
     }
@@ -423,7 +496,7 @@ export class CollabEngine {
   async close(): Promise<void> {
     clearInterval(this.revalidator);
     this.invalidations?.close();
-    for (const { socket } of this.sockets) socket.close(CLOSE.stopping.code, CLOSE.stopping.reason);
+    for (const socket of [...this.sockets.keys()]) this.end(socket, CLOSE.stopping);
     await Promise.all(
       [...this.hocuspocus.documents].map(([name, document]) =>
         this.compact(name, document).catch((error: unknown) =>
@@ -495,10 +568,8 @@ export class CollabEngine {
       const verdict = state.guard.check(update);
       if (verdict.problem) {
         this.logger.warn('Refused a live update.', { documentName, problem: verdict.problem });
-        (connection.context as CollabContext).socket?.close(
-          CLOSE.refused.code,
-          CLOSE.refused.reason,
-        );
+        const socket = (connection.context as CollabContext).socket;
+        if (socket) this.end(socket, CLOSE.refused);
         throw new Error(verdict.problem);
       }
       if (!verdict.changed) return null;
@@ -508,10 +579,8 @@ export class CollabEngine {
         });
         // The shadow took the update; it starts again from the live document.
         state.guard.reset();
-        (connection.context as CollabContext).socket?.close(
-          CLOSE.tooLarge.code,
-          CLOSE.tooLarge.reason,
-        );
+        const socket = (connection.context as CollabContext).socket;
+        if (socket) this.end(socket, CLOSE.tooLarge);
         throw new Error('The document would be too large.');
       }
       state.bytes += update.byteLength;
@@ -582,8 +651,6 @@ export class CollabEngine {
     });
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Hocuspocus's Redis extension on the server of `url` (user, password, database and TLS included). */
 function redisExtension(url: string): Redis {

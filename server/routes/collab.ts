@@ -1,8 +1,8 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
-import { CLOSE } from '../collab/collabEngine.ts';
-import { readableEnvelope } from '../collab/envelope.ts';
+import { CLOSE, CollabEngine } from '../collab/collabEngine.ts';
+import { envelopeName } from '../collab/envelope.ts';
 import { CsrfError, NotFoundError } from '../errors.ts';
 import type { AppEnv, Services } from '../services.ts';
 
@@ -33,6 +33,7 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
       let connection: ReturnType<typeof engine.connect> | undefined;
       let windowStart = Date.now();
       let inWindow = 0;
+      const names = new Set<string>();
       return {
         onOpen: (_event, ws) => {
           connection = engine.connect(ws.raw as WebSocket, c.req.raw, {
@@ -41,6 +42,10 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
           });
         },
         onMessage: (event, ws) => {
+          const socket = ws.raw as WebSocket;
+          // Closed by the server (signed out, revoked, refused): nothing it sends after counts,
+          // though a client that ignores the close frame goes on sending until it is cut.
+          if (socket.readyState !== socket.OPEN) return;
           const now = Date.now();
           if (now - windowStart >= 1000) {
             windowStart = now;
@@ -49,16 +54,17 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
           inWindow += 1;
           // Text frames are not part of the protocol; a flood is not typing.
           if (!(event.data instanceof ArrayBuffer)) {
-            ws.close(CLOSE.refused.code, CLOSE.refused.reason);
+            engine.end(socket, CLOSE.refused);
             return;
           }
           if (inWindow > MAX_MESSAGES_PER_SECOND) {
-            ws.close(CLOSE.tooManyMessages.code, CLOSE.tooManyMessages.reason);
+            engine.end(socket, CLOSE.tooManyMessages);
             return;
           }
           const data = new Uint8Array(event.data);
-          if (!readableEnvelope(data)) {
-            ws.close(CLOSE.refused.code, CLOSE.refused.reason);
+          const name = envelopeName(data);
+          if (name === null || !CollabEngine.admitsName(names, name)) {
+            engine.end(socket, CLOSE.refused);
             return;
           }
           connection?.handleMessage(data);

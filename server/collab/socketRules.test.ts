@@ -1,0 +1,179 @@
+import { afterEach, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { DocumentRecord } from '../../common/api/documents.ts';
+import { sessionCookieName } from '../middleware/session.ts';
+import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
+import { connectClient, until, type CollabClient } from './test/collabClient.ts';
+import { auth, rawSocket, storedUpdates, syncStep1, update } from './test/collabMessages.ts';
+import { rawFrameClient, type RawFrameClient } from './test/rawFrames.ts';
+import { CONTENT_FIELD } from './yjsContent.ts';
+
+/*
+ * What one socket may do with a document, held against clients no browser is: names that Hocuspocus
+ * would read as the same document, more documents than an editor opens, a client that stops
+ * reading, and one that ignores the server's close frame.
+ */
+
+const open: Array<{ destroy(): void }> = [];
+afterEach(() => {
+  for (const client of open.splice(0)) client.destroy();
+});
+
+function cookieOf(client: TestClient): string {
+  return `${sessionCookieName(client.server.url)}=${client.token}`;
+}
+
+function live(client: TestClient, id: string): CollabClient {
+  const collab = connectClient(client.server.url, cookieOf(client), id);
+  open.push(collab);
+  return collab;
+}
+
+async function raw(client: TestClient): Promise<RawFrameClient> {
+  const frames = await rawFrameClient(client.server.url, cookieOf(client));
+  open.push(frames);
+  return frames;
+}
+
+async function createDocument(client: TestClient, text: string): Promise<DocumentRecord> {
+  const res = await client.request('POST', '/api/documents', {
+    json: {
+      title: 'Live',
+      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
+    },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { document: DocumentRecord }).document;
+}
+
+/** An update that appends a paragraph of `text` to a copy of the document the server has. */
+function appendedParagraph(state: Uint8Array, text: string): Uint8Array {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  const before = Y.encodeStateVector(doc);
+  const fragment = doc.getXmlFragment(CONTENT_FIELD);
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText(text)]);
+  fragment.insert(fragment.length, [paragraph]);
+  return Y.encodeStateAsUpdate(doc, before);
+}
+
+/** The document's state as a client that synced it holds it. */
+async function stateOf(client: TestClient, id: string): Promise<Uint8Array> {
+  const collab = live(client, id);
+  await collab.synced;
+  return Y.encodeStateAsUpdate(collab.doc);
+}
+
+describeWithServer('document names on the live socket', (context) => {
+  it('closes a socket that names a document with anything after a \\0, and answers nothing', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'once');
+    const socket = await rawSocket(client.server.url, cookieOf(client));
+    const doubled = `${document.id}\0second`;
+    socket.socket.send(auth(doubled));
+    socket.socket.send(syncStep1(doubled));
+    expect(await socket.closed).toBe(1008);
+    expect(socket.names).toEqual([]);
+  });
+
+  it('refuses the upper-case spelling of a document id: there is one live copy of a document', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'one copy');
+    const upper = live(client, document.id.toUpperCase());
+    await expect(upper.synced).rejects.toThrow('refused: permission-denied');
+    expect(server.services.collab!.hocuspocus.documents.has(document.id.toUpperCase())).toBe(false);
+    const lower = live(client, document.id);
+    await lower.synced;
+    expect(lower.blocks()).toEqual(['one copy']);
+  });
+
+  it(`closes a socket that names more than ${MAX_DOCUMENTS_PER_SOCKET} documents`, async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const socket = await rawSocket(client.server.url, cookieOf(client));
+    for (let i = 0; i < MAX_DOCUMENTS_PER_SOCKET; i++)
+      socket.socket.send(auth(crypto.randomUUID()));
+    // Each refused, the socket still open.
+    await until(() => socket.names.length === MAX_DOCUMENTS_PER_SOCKET);
+    socket.socket.send(auth(crypto.randomUUID()));
+    expect(await socket.closed).toBe(1008);
+  });
+});
+
+describeWithServer(
+  'a client that stops reading',
+  (context) => {
+    it('is cut once what waits to be sent to it passes the bound', async () => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'x'.repeat(40_000));
+      const frames = await raw(client);
+      frames.send(auth(document.id));
+      await until(() => frames.received() > 0);
+      frames.stopReading();
+      // Each sync step 1 is answered with the whole document (~40 kB): 12 MB asked for, at a
+      // pace under the socket's message limit, none of it read.
+      for (let i = 0; i < 300; i++) {
+        frames.send(syncStep1(document.id));
+        if (i % 100 === 99) await new Promise((wait) => setTimeout(wait, 1_000));
+      }
+      frames.readAgain();
+      await frames.ended;
+      // The socket was cut well before everything asked for was sent.
+      expect(frames.received()).toBeLessThan(300 * 40_000);
+    }, 20_000);
+  },
+  // The bound is twice the largest state, four times DOCUMENT_MAX_BYTES: 400 kB here.
+  { documentMaxBytes: 100_000 },
+);
+
+describeWithServer('a client that ignores the close frame', (context) => {
+  it('has nothing stored after its session signed out, and is cut soon after', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'before');
+    const state = await stateOf(client, document.id);
+    const frames = await raw(client);
+    frames.send(auth(document.id));
+    frames.send(syncStep1(document.id));
+    await until(
+      () =>
+        server.services.collab!.hocuspocus.documents.get(document.id)!.getConnectionsCount() === 2,
+    );
+    const before = await storedUpdates(db, document.id);
+    expect((await client.request('POST', '/api/session/logout')).status).toBe(200);
+    expect(await frames.closeCode).toBe(4401);
+    frames.send(update(document.id, appendedParagraph(state, 'after sign-out')));
+    frames.send(auth(document.id));
+    frames.send(update(document.id, appendedParagraph(state, 'after a new auth')));
+    const started = Date.now();
+    await frames.ended;
+    // Cut after the grace, not after ws's 30 s wait for an answer.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await storedUpdates(db, document.id)).toBe(before);
+  });
+
+  it('has nothing stored after its document went to the trash', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'before');
+    const state = await stateOf(client, document.id);
+    const frames = await raw(client);
+    frames.send(auth(document.id));
+    frames.send(syncStep1(document.id));
+    await until(
+      () =>
+        server.services.collab!.hocuspocus.documents.get(document.id)!.getConnectionsCount() === 2,
+    );
+    const before = await storedUpdates(db, document.id);
+    expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
+    expect(await frames.closeCode).toBe(4403);
+    frames.send(update(document.id, appendedParagraph(state, 'into the trash')));
+    await frames.ended;
+    expect(await storedUpdates(db, document.id)).toBe(before);
+  });
+});
