@@ -532,9 +532,29 @@ export class CollabEngine {
     setImmediate(() => {
       if (this.loaded.get(documentName) === state) state.guard.prepare();
     });
-    // Updates from other instances (Redis) and from the server: the shadow follows them.
-    document.on('update', (update: Uint8Array) => state.guard.follow(update));
+    // Updates from other instances (Redis) and from the server: the shadow follows them, and
+    // what two instances' valid updates break together is repaired here.
+    document.on('update', (update: Uint8Array) => {
+      const repair = state.guard.follow(update);
+      if (repair) this.applyRepair(documentName, document, repair);
+    });
     this.loaded.set(documentName, state);
+  }
+
+  /**
+   * Logs and applies a repair the schema guard made of a merge it did not check (Redis): sent to
+   * every editor, here and on the other instances, like an edit.
+   */
+  private applyRepair(documentName: string, document: Document, repair: Uint8Array): void {
+    void this.serially(documentName, async (state) => {
+      const [id] = await this.store.appendAll([{ documentId: documentName, update: repair }]);
+      if (id !== undefined) state.updateIds.push(id);
+      state.bytes += repair.byteLength;
+      Y.applyUpdate(document, repair, { source: 'local' });
+    }).catch((error: unknown) => {
+      this.loaded.get(documentName)?.guard.reset();
+      this.logger.warn('Repairing a live document failed.', { documentName, err: error });
+    });
   }
 
   /** Runs `work` after the document's earlier work, one at a time. */
@@ -573,7 +593,10 @@ export class CollabEngine {
         throw new Error(verdict.problem);
       }
       if (!verdict.changed) return null;
-      if (state.bytes + update.byteLength > this.maxStateBytes) {
+      // Valid as its writer made it, it met another writer's change the schema refuses together:
+      // stored, applied and sent with its repair, as one update.
+      const accepted = verdict.repair ? Y.mergeUpdates([update, verdict.repair]) : update;
+      if (state.bytes + accepted.byteLength > this.maxStateBytes) {
         this.logger.warn('Refused a live update: the document would be too large.', {
           documentName,
         });
@@ -583,19 +606,19 @@ export class CollabEngine {
         if (socket) this.end(socket, CLOSE.tooLarge);
         throw new Error('The document would be too large.');
       }
-      state.bytes += update.byteLength;
-      const committed = this.log.append(documentName, update);
+      state.bytes += accepted.byteLength;
+      const committed = this.log.append(documentName, accepted);
       // Awaited below, after this turn ends; a failure meanwhile is no unhandled rejection.
       committed.catch(() => undefined);
-      return { state, committed };
+      return { state, committed, accepted };
     });
     if (!checked) return;
-    const { state, committed } = checked;
+    const { state, committed, accepted } = checked;
     let id: string;
     try {
       id = await committed;
     } catch (error) {
-      state.bytes -= update.byteLength;
+      state.bytes -= accepted.byteLength;
       // The shadow took an update the document will not have; it starts again from the document.
       state.guard.reset();
       throw error;
@@ -603,7 +626,7 @@ export class CollabEngine {
     // The id joins the list in the same turn as the update joins the document, so a compaction
     // never deletes the row of an update its snapshot lacks.
     state.updateIds.push(id);
-    Y.applyUpdate(document, update, { source: 'connection', connection });
+    Y.applyUpdate(document, accepted, { source: 'connection', connection });
     if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
       state.compactionDue = true;
       void this.compact(documentName, document).catch((error: unknown) =>

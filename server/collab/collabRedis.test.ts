@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
@@ -120,6 +121,52 @@ describe.skipIf(skipReason('postgres') !== undefined || !existsSync(REDIS_SERVER
       expect(texts).toEqual(
         expect.arrayContaining(['start', 'typed on the first', 'typed on the second']),
       );
+    });
+
+    it('repairs the merge of two valid edits made on two instances, so the stored document stays valid', async () => {
+      const { token } = await testUserWithSession(db, 'Cy');
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const paragraphOf = (text: string) => ({
+        type: 'paragraph',
+        content: [{ type: 'text', text }],
+      });
+      const listOf = (...items: string[][]) => ({
+        type: 'bulletList',
+        content: items.map((texts) => ({ type: 'listItem', content: texts.map(paragraphOf) })),
+      });
+      const created = await new TestClient(first, token).request('POST', '/api/documents', {
+        json: { title: 'List', content: { type: 'doc', content: [listOf(['a', 'b'], ['c'])] } },
+      });
+      const { document } = (await created.json()) as { document: DocumentRecord };
+      const cookie = (server: RunningServer) => `${sessionCookieName(server.url)}=${token}`;
+      const one = connectClient(first.url, cookie(first), document.id);
+      const two = connectClient(second.url, cookie(second), document.id);
+      clients.push(one, two);
+      await Promise.all([one.synced, two.synced]);
+      const item = (client: CollabClient) =>
+        (client.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+      // Each valid where it is made, and accepted by its own instance's check.
+      item(one).delete(0, 1);
+      item(two).delete(1, 1);
+      await Promise.all([one.saved(), two.saved()]);
+      const expected = { type: 'doc', content: [listOf(['c'])] };
+      for (const server of servers) {
+        await until(async () => {
+          const res = await new TestClient(server, token).request(
+            'GET',
+            `/api/documents/${document.id}`,
+          );
+          const stored = ((await res.json()) as { document: DocumentRecord }).document;
+          return isDeepStrictEqual(stored.content, expected);
+        });
+      }
+      await until(() => one.blocks().join() === 'c' && two.blocks().join() === 'c');
+      const exported = await new TestClient(second, token).request(
+        'GET',
+        `/api/documents/${document.id}/export.md`,
+      );
+      expect(exported.status).toBe(200);
+      expect(await exported.text()).toBe('- c\n');
     });
 
     it('closes a session’s sockets on the other instance within a second of a sign-out', async () => {

@@ -1,9 +1,11 @@
+import type { JSONContent } from '@tiptap/core';
 import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
+import { schemaProblem } from '../documents/validateContent.ts';
 import { SchemaGuard } from './schemaGuard.ts';
-import { CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
+import { contentOfYDoc, CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
 
 const paragraph = (text: string) => ({
   type: 'paragraph',
@@ -25,7 +27,7 @@ function updateFrom(doc: Y.Doc, change: (fragment: Y.XmlFragment) => void): Uint
 }
 
 /** A live document, a guard over it, and a client copy whose changes become updates to check. */
-function setup(blocks = [paragraph('hello')]) {
+function setup(blocks: JSONContent[] = [paragraph('hello')]) {
   const live = yDocFromContent({ type: 'doc', content: blocks });
   const guard = new SchemaGuard(inkwellSchema(), () => Y.encodeStateAsUpdate(live));
   const client = copyOf(live);
@@ -76,6 +78,7 @@ describe('the schema guard of live updates', () => {
     expect(guard.check(updateOf((f) => insertQuotes(f, 1, 99, 'at the limit')))).toEqual({
       problem: null,
       changed: true,
+      repair: null,
     });
     for (const levels of [100, 20_000]) {
       // Each from a client of its own: a refused update is no cause the next may build on.
@@ -94,26 +97,26 @@ describe('the schema guard of live updates', () => {
     const update = updateOf((f) =>
       f.insert(1, [linkedBadge([{ type: 'link', attrs: { href: 'https://ci.example.com' } }])]),
     );
-    expect(guard.check(update)).toEqual({ problem: null, changed: true });
+    expect(guard.check(update)).toEqual({ problem: null, changed: true, repair: null });
   });
   it('accepts typing and a new paragraph, and says when an update brings nothing new', () => {
     const { guard, updateOf, client } = setup();
     const typing = updateOf((fragment) =>
       ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(5, ' world'),
     );
-    expect(guard.check(typing)).toEqual({ problem: null, changed: true });
+    expect(guard.check(typing)).toEqual({ problem: null, changed: true, repair: null });
     const newLine = updateOf((fragment) => fragment.insert(1, [element('paragraph', 'more')]));
-    expect(guard.check(newLine)).toEqual({ problem: null, changed: true });
-    expect(guard.check(Y.encodeStateAsUpdate(client))).toEqual({ problem: null, changed: false });
+    expect(guard.check(newLine)).toEqual({ problem: null, changed: true, repair: null });
+    expect(guard.check(Y.encodeStateAsUpdate(client))).toEqual({
+      problem: null,
+      changed: false,
+      repair: null,
+    });
   });
 
   it.each([
     ['an unknown node', (f: Y.XmlFragment) => f.insert(1, [element('nonsense', 'x')])],
     ['text at the top level', (f: Y.XmlFragment) => f.insert(1, [new Y.XmlText('loose')])],
-    [
-      'a block where inline content belongs',
-      (f: Y.XmlFragment) => (f.get(0) as Y.XmlElement).insert(0, [element('paragraph', 'x')]),
-    ],
     [
       'an unknown mark',
       (f: Y.XmlFragment) =>
@@ -160,14 +163,9 @@ describe('the schema guard of live updates', () => {
         f.insert(1, [block]);
       },
     ],
-    ['the last block removed', (f: Y.XmlFragment) => f.delete(0, 1)],
     [
-      'a new block holding a block where text belongs',
-      (f: Y.XmlFragment) => {
-        const outer = element('paragraph');
-        outer.insert(0, [element('paragraph', 'inner')]);
-        f.insert(1, [outer]);
-      },
+      'a named entry on the content itself',
+      (f: Y.XmlFragment) => Y.XmlElement.prototype.setAttribute.call(f, 'hidden', 'x'),
     ],
   ])('refuses %s and keeps checking against the live document', (_name, change) => {
     const { guard, updateOf, live } = setup();
@@ -242,6 +240,7 @@ describe('the shadow copy', () => {
     expect(guard.check(updateFrom(other, typeIntoSecondBlock('Typed ')))).toEqual({
       problem: null,
       changed: true,
+      repair: null,
     });
     expect(reads).toBe(1);
     guard.destroy();
@@ -261,7 +260,88 @@ describe('the shadow copy', () => {
     expect(guard.check(updateFrom(writer, typeIntoSecondBlock('Still ')))).toEqual({
       problem: null,
       changed: true,
+      repair: null,
     });
     guard.destroy();
+  });
+});
+
+/** A bullet list of items, each item's paragraphs given as texts. */
+const list = (...items: string[][]) => ({
+  type: 'bulletList',
+  content: items.map((texts) => ({ type: 'listItem', content: texts.map(paragraph) })),
+});
+
+/** The document `updates` make of `live`, as ProseMirror JSON, and why the schema refuses it. */
+function resultOf(live: Y.Doc, ...updates: Uint8Array[]) {
+  const doc = copyOf(live);
+  for (const update of updates) Y.applyUpdate(doc, update);
+  const content = contentOfYDoc(doc);
+  return { content, problem: schemaProblem(inkwellSchema(), content) };
+}
+
+describe('concurrent edits the schema refuses together', () => {
+  it('repairs, as one more update, the list item two writers each emptied of one paragraph', () => {
+    const { live, guard } = setup([list(['first', 'second'], ['third'])]);
+    const ada = copyOf(live);
+    const bob = copyOf(live);
+    const item = (f: Y.XmlFragment) => (f.get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    const adas = updateFrom(ada, (f) => item(f).delete(0, 1));
+    const bobs = updateFrom(bob, (f) => item(f).delete(1, 1));
+    // Each is valid alone: a list item keeps one paragraph.
+    expect(resultOf(live, adas).problem).toBeNull();
+    expect(resultOf(live, bobs).problem).toBeNull();
+    expect(resultOf(live, adas, bobs).problem).toEqual(expect.any(String));
+    const first = guard.check(adas);
+    expect(first).toEqual({ problem: null, changed: true, repair: null });
+    const second = guard.check(bobs);
+    expect(second.problem).toBeNull();
+    expect(second.repair).toBeInstanceOf(Uint8Array);
+    const repaired = resultOf(live, adas, bobs, second.repair!);
+    expect(repaired.problem).toBeNull();
+    // The emptied item is gone; the other keeps its text.
+    expect(repaired.content).toEqual({ type: 'doc', content: [list(['third'])] });
+  });
+
+  it('repairs what another instance’s update (through Redis) breaks with one checked here', () => {
+    const { live, guard } = setup([list(['first', 'second'])]);
+    const item = (f: Y.XmlFragment) => (f.get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    const here = updateFrom(copyOf(live), (f) => item(f).delete(0, 1));
+    const there = updateFrom(copyOf(live), (f) => item(f).delete(1, 1));
+    expect(guard.check(here).repair).toBeNull();
+    Y.applyUpdate(live, here);
+    // The live document took the other instance's update unchecked; the guard follows it.
+    Y.applyUpdate(live, there);
+    const repair = guard.follow(there);
+    expect(repair).toBeInstanceOf(Uint8Array);
+    Y.applyUpdate(live, repair!);
+    const content = contentOfYDoc(live);
+    expect(schemaProblem(inkwellSchema(), content)).toBeNull();
+    // The only item emptied, then the list: what is left is the editor's empty document.
+    expect(content).toEqual({ type: 'doc', content: [{ type: 'paragraph' }] });
+    // What the live document took since is what the shadow holds: nothing more to repair.
+    expect(guard.follow(repair!)).toBeNull();
+  });
+
+  it.each([
+    [
+      'a block where inline content belongs',
+      (f: Y.XmlFragment) => (f.get(0) as Y.XmlElement).insert(0, [element('paragraph', 'x')]),
+      [paragraph('xhello')],
+    ],
+    ['the last block removed', (f: Y.XmlFragment) => f.delete(0, 1), [{ type: 'paragraph' }]],
+    [
+      'front matter below a block',
+      (f: Y.XmlFragment) => f.insert(1, [element('frontMatter', undefined, { yaml: 'a: 1\n' })]),
+      [{ type: 'frontMatter', attrs: { yaml: 'a: 1\n' } }, paragraph('hello')],
+    ],
+  ])('repairs %s, keeping the text', (_name, change, blocks) => {
+    const { guard, updateOf, live } = setup();
+    const update = updateOf(change);
+    const verdict = guard.check(update);
+    expect(verdict.problem).toBeNull();
+    const repaired = resultOf(live, update, verdict.repair!);
+    expect(repaired.problem).toBeNull();
+    expect(repaired.content).toMatchObject({ type: 'doc', content: blocks });
   });
 });

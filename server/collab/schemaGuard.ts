@@ -1,11 +1,14 @@
-import type { Schema } from '@tiptap/pm/model';
+import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
+import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import type { JSONContent } from '@tiptap/core';
 import { MAX_DEPTH } from '../../common/api/limits.ts';
-import { restoreCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
+import { restoreCarriedMarks, withCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
+import { buildTopBlock, createMeta } from '../../common/editor/collab/yToProsemirror.ts';
+import { FRONT_MATTER } from '../../common/editor/dialects/frontMatter/FrontMatter.ts';
 import { countsAsLevel } from '../../common/editor/documentDepth.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
-import { schemaProblem } from '../documents/validateContent.ts';
+import { schemaProblem, structureProblem } from '../documents/validateContent.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
 /** Any shared type. */
@@ -14,6 +17,24 @@ type YType = Y.AbstractType<any>;
 
 /** y-tiptap's name for the second and later marks of a type that may overlap (`comment--<hash>`). */
 const HASHED_MARK = /(.*)(--[a-zA-Z0-9+/=]{8})$/;
+
+/** What a check found: why to refuse (null if not), whether anything changed, and any repair. */
+export interface Verdict {
+  problem: string | null;
+  changed: boolean;
+  /**
+   * The update that makes the document valid again where the checked update, valid where its
+   * writer made it, met another writer's concurrent change (two writers each deleting one of a
+   * list item's two paragraphs): the shadow holds it; the live document must take it too.
+   */
+  repair: Uint8Array | null;
+}
+
+/** A block found to break only the rules on which nodes may go where. */
+const MISFIT = Symbol('misfit');
+
+/** Origin of the guard's repairs on the shadow. */
+const REPAIR = Symbol('repair');
 
 /**
  * Keeps a document valid for the schema against what clients send (docs/PRODUCT.md "Content"):
@@ -49,12 +70,12 @@ export class SchemaGuard {
    * then holds it), and whether it changes anything at all (a sync step that brings nothing new
    * need not be stored).
    */
-  check(update: Uint8Array): { problem: string | null; changed: boolean } {
+  check(update: Uint8Array): Verdict {
     const changed: YType[] = [];
-    const problem = this.tryOnShadow(update, changed);
+    const verdict = this.tryOnShadow(update, changed);
     // The shadow may hold part of a refused update; it starts again from the live document.
-    if (problem) this.reset();
-    return { problem, changed: changed.length > 0 };
+    if (verdict.problem) this.reset();
+    return { ...verdict, changed: changed.length > 0 };
   }
 
   /** Starts again from the live document, after an update it checked was refused anyway. */
@@ -63,11 +84,20 @@ export class SchemaGuard {
   }
 
   /**
-   * Mirrors an update the live document took without a check (Redis, the server itself); until
-   * the shadow is made, it will hold it anyway.
+   * Mirrors an update the live document took without a check here (another instance's, through
+   * Redis, checked there; the server's own); until the shadow is made, it will hold it anyway.
+   * Two updates each valid on its own instance can merge into content the schema refuses: the
+   * repair is returned then, for the live document to take (null when there is none to make).
    */
-  follow(update: Uint8Array): void {
-    if (this.shadowDoc) Y.applyUpdate(this.shadowDoc, update);
+  follow(update: Uint8Array): Uint8Array | null {
+    if (!this.shadowDoc) return null;
+    const verdict = this.tryOnShadow(update, []);
+    if (verdict.problem) {
+      // Nothing to repair it with: the shadow starts again from the live document.
+      this.reset();
+      return null;
+    }
+    return verdict.repair;
   }
 
   destroy(): void {
@@ -82,7 +112,8 @@ export class SchemaGuard {
     return doc;
   }
 
-  private tryOnShadow(update: Uint8Array, changed: YType[]): string | null {
+  private tryOnShadow(update: Uint8Array, changed: YType[]): Omit<Verdict, 'changed'> {
+    const refuse = (problem: string) => ({ problem, repair: null });
     const fragment = this.shadow.getXmlFragment(CONTENT_FIELD);
     const blocks = new Set<Y.XmlElement | Y.XmlText>();
     const collect = (transaction: Y.Transaction) => {
@@ -102,15 +133,18 @@ export class SchemaGuard {
     try {
       Y.applyUpdate(this.shadow, update);
     } catch {
-      return 'The update is not a Yjs update.';
+      return refuse('The update is not a Yjs update.');
     } finally {
       this.shadow.off('afterTransaction', collect);
     }
     // Content whose causes never arrived would be checked by no one when it later lands.
     if (this.shadow.store.pendingStructs || this.shadow.store.pendingDs) {
-      return 'The update depends on changes the server does not have.';
+      return refuse('The update depends on changes the server does not have.');
     }
-    if (this.shadow.share.size !== 1) return 'The update writes outside the document content.';
+    if (this.shadow.share.size !== 1)
+      return refuse('The update writes outside the document content.');
+    // Named entries on the fragment itself: no reader shows them, no check would see them.
+    if (fragment._map.size > 0) return refuse('The update writes outside the document content.');
     let topLevel = false;
     for (const type of changed) {
       if (type === fragment) {
@@ -118,15 +152,99 @@ export class SchemaGuard {
         continue;
       }
       const block = topLevelOf(type, fragment);
-      if (block === null) return 'The update writes outside the document content.';
+      if (block === null) return refuse('The update writes outside the document content.');
       if (block._item && !block._item.deleted) blocks.add(block);
     }
+    const misfits: Y.XmlElement[] = [];
     for (const block of blocks) {
-      if (!(block instanceof Y.XmlElement)) return 'Text outside a block.';
+      if (!(block instanceof Y.XmlElement)) return refuse('Text outside a block.');
       const problem = this.blockProblem(block);
-      if (problem) return problem;
+      if (problem === MISFIT) misfits.push(block);
+      else if (problem) return refuse(problem);
     }
-    return topLevel ? this.topLevelProblem(fragment) : null;
+    const topMisfit = topLevel && this.topLevelProblem(fragment) !== null;
+    if (misfits.length === 0 && !topMisfit) return { problem: null, repair: null };
+    return this.repair(fragment, misfits);
+  }
+
+  /**
+   * Repairs blocks that break only the rules on which nodes may go where, as the editor repairs
+   * what it reads (common/editor/collab/yToProsemirror.ts: text kept, what cannot stand dropped
+   * or unwrapped), and the top level (front matter first, at least one block): one update made
+   * on the shadow, whose result is checked again. Two instances that both see one merge (each
+   * gets the other's half through Redis) both repair it; deleting is the same change twice, and
+   * the rare insert (an empty list item's paragraph) leaves a valid document either way.
+   */
+  private repair(fragment: Y.XmlFragment, misfits: Y.XmlElement[]): Omit<Verdict, 'changed'> {
+    const updates: Uint8Array[] = [];
+    const collect = (update: Uint8Array) => updates.push(update);
+    this.shadow.on('update', collect);
+    try {
+      this.shadow.transact(() => {
+        for (const block of misfits) this.repairBlock(fragment, block);
+        this.repairTop(fragment);
+      }, REPAIR);
+    } finally {
+      this.shadow.off('update', collect);
+    }
+    for (const block of fragment.toArray()) {
+      if (!(block instanceof Y.XmlElement))
+        return { problem: 'Text outside a block.', repair: null };
+    }
+    for (const block of misfits) {
+      if (block._item?.deleted) continue;
+      const problem = this.blockProblem(block);
+      if (problem)
+        return { problem: 'The update breaks the document beyond repair.', repair: null };
+    }
+    if (this.topLevelProblem(fragment)) {
+      return { problem: 'The update breaks the document beyond repair.', repair: null };
+    }
+    return { problem: null, repair: updates.length > 0 ? Y.mergeUpdates(updates) : null };
+  }
+
+  private repairBlock(fragment: Y.XmlFragment, block: Y.XmlElement): void {
+    const meta = createMeta();
+    const node = buildTopBlock(block, this.schema, meta, () => undefined);
+    if (node.type.name === block.nodeName) {
+      writeNode(this.shadow, block, node, meta);
+      return;
+    }
+    const index = indexOf(block);
+    fragment.delete(index, 1);
+    insertNode(this.shadow, fragment, index, node);
+  }
+
+  /** Front matter first and once (a later one kept as YAML code), and at least one block. */
+  private repairTop(fragment: Y.XmlFragment): void {
+    const children = fragment.toArray();
+    children.forEach((child, index) => {
+      if (!(child instanceof Y.XmlElement) || child.nodeName !== FRONT_MATTER || index === 0)
+        return;
+      const attrs = child.getAttributes() as { yaml?: unknown };
+      const first = fragment.get(0);
+      fragment.delete(index, 1);
+      if (first instanceof Y.XmlElement && first.nodeName === FRONT_MATTER) {
+        const yaml = typeof attrs.yaml === 'string' ? attrs.yaml.replace(/\n$/, '') : '';
+        const code = this.schema.nodes.codeBlock!.create(
+          { language: 'yaml' },
+          yaml ? this.schema.text(yaml) : null,
+        );
+        insertNode(this.shadow, fragment, index, code);
+      } else {
+        const moved = new Y.XmlElement(FRONT_MATTER);
+        for (const [key, value] of Object.entries(attrs)) {
+          moved.setAttribute(key, value as string);
+        }
+        fragment.insert(0, [moved]);
+      }
+    });
+    const blocks = fragment.toArray().filter((child) => {
+      return !(child instanceof Y.XmlElement && child.nodeName === FRONT_MATTER);
+    });
+    if (blocks.length === 0) {
+      insertNode(this.shadow, fragment, fragment.length, this.schema.nodes.paragraph!.create());
+    }
   }
 
   /** The top-level blocks' kinds and order against the document node's content expression. */
@@ -141,7 +259,8 @@ export class SchemaGuard {
     return match.validEnd ? null : 'The document is incomplete.';
   }
 
-  private blockProblem(block: Y.XmlElement): string | null {
+  /** Why `block` is refused, {@link MISFIT} when it only needs a repair, null when it is valid. */
+  private blockProblem(block: Y.XmlElement): string | typeof MISFIT | null {
     // Measured before anything below walks the block recursively: a modified client could nest
     // it deeper than the call stack goes, and an editor refuses such a change (depthLimit.ts).
     const depth = nestingDepth(block);
@@ -159,7 +278,7 @@ export class SchemaGuard {
       this.schema.topNodeType,
     );
     if (refused.length > 0) return `The update holds marks the editor cannot show: ${refused[0]}.`;
-    const problem = schemaProblem(this.schema, json);
+    const problem = structureProblem(this.schema, json);
     if (problem) return problem;
     // The link, image and HTML rules of docs/PRODUCT.md "Links and URLs" and "Raw HTML": what
     // an import would have cleaned may not arrive through the socket either.
@@ -168,8 +287,41 @@ export class SchemaGuard {
       cleaned !== undefined &&
       JSON.stringify(this.schema.nodeFromJSON(cleaned).toJSON()) ===
         JSON.stringify(this.schema.nodeFromJSON(json).toJSON());
-    return same ? null : 'The update holds a link, image or HTML that is not allowed.';
+    if (!same) return 'The update holds a link, image or HTML that is not allowed.';
+    return schemaProblem(this.schema, json) ? MISFIT : null;
   }
+}
+
+/** Writes `node` into `element` of the same type, as the editor's binding writes a block. */
+function writeNode(
+  doc: Y.Doc,
+  element: Y.XmlElement,
+  node: ProseMirrorNode,
+  meta: ReturnType<typeof createMeta>,
+): void {
+  // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
+  updateYFragment(doc, element, withCarriedMarks(node), meta);
+}
+
+/** Inserts `node` as a new top-level element at `index`. */
+function insertNode(
+  doc: Y.Doc,
+  fragment: Y.XmlFragment,
+  index: number,
+  node: ProseMirrorNode,
+): void {
+  const element = new Y.XmlElement(node.type.name);
+  fragment.insert(index, [element]);
+  writeNode(doc, element, node, createMeta());
+}
+
+/** The index of a live top-level block among its siblings. */
+function indexOf(child: Y.XmlElement): number {
+  let index = 0;
+  for (let item = child._item?.left ?? null; item; item = item.left) {
+    if (!item.deleted && item.countable) index++;
+  }
+  return index;
 }
 
 /** How deep `block` nests, itself counting 1, as MAX_DEPTH counts it (documentDepth.ts); iterative. */

@@ -177,3 +177,66 @@ describeWithServer('a client that ignores the close frame', (context) => {
     expect(await storedUpdates(db, document.id)).toBe(before);
   });
 });
+
+describeWithServer('concurrent edits that are each valid', (context) => {
+  it('never leave the stored document invalid: the server repairs their merge as one more update', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const res = await client.request('POST', '/api/documents', {
+      json: {
+        title: 'List',
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'bulletList',
+              content: [
+                {
+                  type: 'listItem',
+                  content: ['first', 'second'].map((text) => ({
+                    type: 'paragraph',
+                    content: [{ type: 'text', text }],
+                  })),
+                },
+                {
+                  type: 'listItem',
+                  content: [{ type: 'paragraph', content: [{ type: 'text', text: 'third' }] }],
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const { document } = (await res.json()) as { document: DocumentRecord };
+    const ada = live(client, document.id);
+    const bob = live(client, document.id);
+    await Promise.all([ada.synced, bob.synced]);
+    const item = (collab: CollabClient) =>
+      (collab.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement).get(0) as Y.XmlElement;
+    // In one turn: neither has the other's change when making its own.
+    item(ada).delete(0, 1);
+    item(bob).delete(1, 1);
+    await Promise.all([ada.saved(), bob.saved()]);
+    await until(() => ada.blocks().join() === bob.blocks().join() && ada.blocks()[0] === 'third');
+    const read = await client.request('GET', `/api/documents/${document.id}`);
+    const stored = ((await read.json()) as { document: DocumentRecord }).document;
+    expect(stored.content).toEqual({
+      type: 'doc',
+      content: [
+        {
+          type: 'bulletList',
+          content: [
+            {
+              type: 'listItem',
+              content: [{ type: 'paragraph', content: [{ type: 'text', text: 'third' }] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect((await client.request('GET', `/api/documents/${document.id}/export.md`)).status).toBe(
+      200,
+    );
+  });
+});

@@ -61,15 +61,30 @@ interface Checked {
  * more of the server's time than the rest of the check.
  */
 export function schemaProblem(schema: Schema, json: unknown): string | null {
+  return problemOf(() => checkNode(schema, json, true));
+}
+
+/**
+ * {@link schemaProblem} without the rules on which nodes may go where: whether each node, its
+ * attributes and its marks would load. What only breaks those rules is what two valid concurrent
+ * edits can make (a list item whose two paragraphs two writers deleted), which the live document
+ * repairs rather than refuses (server/collab/schemaGuard.ts).
+ */
+export function structureProblem(schema: Schema, json: unknown): string | null {
+  return problemOf(() => checkNode(schema, json, false));
+}
+
+function problemOf(check: () => void): string | null {
   try {
-    checkNode(schema, json);
+    check();
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
 }
 
-function checkNode(schema: Schema, json: unknown): Checked {
+/** `placement`: whether children must fit their parent's content expression. */
+function checkNode(schema: Schema, json: unknown, placement: boolean): Checked {
   if (typeof json !== 'object' || json === null) throw new RangeError('A node must be an object.');
   const node = json as { type?: unknown; attrs?: unknown; content?: unknown; marks?: unknown };
   if (typeof node.type !== 'string') throw new RangeError('A node has no type.');
@@ -91,7 +106,8 @@ function checkNode(schema: Schema, json: unknown): Checked {
     if (!Array.isArray(node.content)) throw new RangeError(`${type.name}.content is not a list.`);
     let previous: Checked | null = null;
     for (const child of node.content as unknown[]) {
-      const checked = checkNode(schema, child);
+      const checked = checkNode(schema, child, placement);
+      if (!placement) continue;
       // ProseMirror joins adjacent text with the same marks into one node before matching.
       const joined =
         previous?.type.isText && checked.type.isText && Mark.sameSet(previous.marks, checked.marks);
@@ -103,7 +119,9 @@ function checkNode(schema: Schema, json: unknown): Checked {
       previous = checked;
     }
   }
-  if (!match.validEnd) throw new RangeError(`${type.name} is missing content it needs.`);
+  if (placement && !match.validEnd) {
+    throw new RangeError(`${type.name} is missing content it needs.`);
+  }
   return { type, marks };
 }
 

@@ -4,18 +4,26 @@ import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
-import { blocksOf, chunkBlocks } from '../chunks/chunks.ts';
+import { blocksOf, CHUNK, chunkBlocks } from '../chunks/chunks.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
 import { rebuildInSchema } from '../rebuildInSchema.ts';
 import { REMOTE_CHANGE } from './remoteChange.ts';
-import { buildTopBlock, createMeta, type RepairReport, type YMeta } from './yToProsemirror.ts';
+import {
+  buildTopBlock,
+  createMeta,
+  type RepairReport,
+  type YMeta,
+} from '../../../../common/editor/collab/yToProsemirror.ts';
 
 export { isRemoteChange, REMOTE_CHANGE } from './remoteChange.ts';
 /** Meta of a remote transaction made by this writer's undo or redo. */
 export const UNDO_CHANGE = 'inkwellCollabUndo';
 
 type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
+
+/** The editor's own node, never read from the shared document. */
+const EDITOR_ONLY: ReadonlySet<string> = new Set([CHUNK]);
 
 /**
  * Keeps the chunked editor document and the shared, unchunked Y.XmlFragment in step: one
@@ -138,10 +146,16 @@ export class ChunkedYBinding {
 
   private build(child: YChild, schema: Schema): ProseMirrorNode {
     let refused = false;
-    const block = buildTopBlock(child, schema, this.meta, (problem) => {
-      refused = true;
-      this.report(problem);
-    });
+    const block = buildTopBlock(
+      child,
+      schema,
+      this.meta,
+      (problem) => {
+        refused = true;
+        this.report(problem);
+      },
+      EDITOR_ONLY,
+    );
     if (refused) this.repaired.add(child);
     else this.repaired.delete(child);
     return block;

@@ -2,7 +2,7 @@ import { Extension, type Content } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import * as Y from 'yjs';
 import { ChunkedYBinding, isRemoteChange } from './ChunkedYBinding.ts';
-import type { RepairReport } from './yToProsemirror.ts';
+import type { RepairReport } from '../../../../common/editor/collab/yToProsemirror.ts';
 import { buildWith, unbuiltContent } from './madeFrom.ts';
 import { keepOthersWork } from './undoScope.ts';
 

@@ -7,9 +7,8 @@ import {
 } from '@tiptap/pm/model';
 import type { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
-import { CARRIED_MARKS, carriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
-import { FRONT_MATTER } from '../../../../common/editor/dialects/frontMatter/FrontMatter.ts';
-import { CHUNK } from '../chunks/chunks.ts';
+import { FRONT_MATTER } from '../dialects/frontMatter/FrontMatter.ts';
+import { CARRIED_MARKS, carriedMarks } from './inlineMarks.ts';
 
 /**
  * What y-tiptap keeps about the shared document: each Y type and the ProseMirror node (or, for a
@@ -31,8 +30,19 @@ const HASHED_MARK = /^(.*)--[a-zA-Z0-9+/=]{8}$/;
 
 type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
 
-/** Types that exist only in the editor: never accepted from the shared document. */
-const EDITOR_ONLY = new Set(['doc', CHUNK, 'text']);
+/**
+ * Types never accepted from the shared document as elements: the top node and text, and those
+ * of the reader's schema that exist only in its editor (the client's chunks).
+ */
+const NEVER_ELEMENTS = ['doc', 'text'];
+
+/** What reading the shared document needs: the schema, y-tiptap's meta, where repairs are told. */
+interface Reader {
+  schema: Schema;
+  meta: YMeta;
+  report: RepairReport;
+  editorOnly: ReadonlySet<string>;
+}
 
 function marksOf(
   attributes: Record<string, unknown> | undefined,
@@ -105,13 +115,8 @@ function blocksFrom(nodes: readonly ProseMirrorNode[], schema: Schema): ProseMir
   return blocks;
 }
 
-function buildText(
-  text: Y.XmlText,
-  schema: Schema,
-  meta: YMeta,
-  report: RepairReport,
-  parent: NodeType | null,
-): ProseMirrorNode[] {
+function buildText(text: Y.XmlText, reader: Reader, parent: NodeType | null): ProseMirrorNode[] {
+  const { schema, meta, report } = reader;
   const nodes: ProseMirrorNode[] = [];
   let clean = true;
   const delta = text.toDelta() as { insert: unknown; attributes?: Record<string, unknown> }[];
@@ -123,7 +128,7 @@ function buildText(
       // text from the shared document. Its content is kept here, in place.
       clean = false;
       report(`an element <${insert.nodeName}> inside a text`);
-      nodes.push(...buildChild(insert, schema, meta, report, parent));
+      nodes.push(...buildChild(insert, reader, parent));
     } else {
       clean = false;
       report('an embed inside a text');
@@ -134,16 +139,10 @@ function buildText(
 }
 
 /** `parent` is the type the child's element stands for, null when it stands for none. */
-function buildChild(
-  child: YChild,
-  schema: Schema,
-  meta: YMeta,
-  report: RepairReport,
-  parent: NodeType | null,
-): ProseMirrorNode[] {
-  if (child instanceof Y.XmlText) return buildText(child, schema, meta, report, parent);
-  if (child instanceof Y.XmlElement) return buildElement(child, schema, meta, report, parent);
-  report('a hook');
+function buildChild(child: YChild, reader: Reader, parent: NodeType | null): ProseMirrorNode[] {
+  if (child instanceof Y.XmlText) return buildText(child, reader, parent);
+  if (child instanceof Y.XmlElement) return buildElement(child, reader, parent);
+  reader.report('a hook');
   return [];
 }
 
@@ -153,16 +152,15 @@ function buildChild(
  */
 function buildElement(
   element: Y.XmlElement,
-  schema: Schema,
-  meta: YMeta,
-  report: RepairReport,
+  reader: Reader,
   parent: NodeType | null,
 ): ProseMirrorNode[] {
-  const type = EDITOR_ONLY.has(element.nodeName) ? undefined : schema.nodes[element.nodeName];
+  const { schema, meta, report } = reader;
+  const name = element.nodeName;
+  const refused = NEVER_ELEMENTS.includes(name) || reader.editorOnly.has(name);
+  const type = refused ? undefined : schema.nodes[name];
   const children: ProseMirrorNode[] = [];
-  for (const child of element.toArray()) {
-    children.push(...buildChild(child, schema, meta, report, type ?? null));
-  }
+  for (const child of element.toArray()) children.push(...buildChild(child, reader, type ?? null));
   if (!type) {
     report(`unknown element <${element.nodeName}>`);
     return children;
@@ -200,8 +198,10 @@ export function buildTopBlock(
   schema: Schema,
   meta: YMeta,
   report: RepairReport,
+  /** Node types of `schema` that exist only in the editor, never in the shared document. */
+  editorOnly: ReadonlySet<string> = new Set(),
 ): ProseMirrorNode {
-  const nodes = buildChild(child, schema, meta, report, schema.topNodeType);
+  const nodes = buildChild(child, { schema, meta, report, editorOnly }, schema.topNodeType);
   const blocks = blocksFrom(nodes, schema);
   const only = blocks.length === 1 ? blocks[0] : undefined;
   const paragraph = schema.nodes.paragraph;
