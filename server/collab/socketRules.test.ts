@@ -3,9 +3,18 @@ import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import * as encoding from 'lib0/encoding';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
+import { MAX_PRESENCE_STATE_CHARS } from './envelope.ts';
 import { connectClient, until, type CollabClient } from './test/collabClient.ts';
-import { auth, rawSocket, storedUpdates, syncStep1, update } from './test/collabMessages.ts';
+import {
+  auth,
+  message,
+  rawSocket,
+  storedUpdates,
+  syncStep1,
+  update,
+} from './test/collabMessages.ts';
 import { rawFrameClient, type RawFrameClient } from './test/rawFrames.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
@@ -130,6 +139,62 @@ describeWithServer(
   // The bound is twice the largest state, four times DOCUMENT_MAX_BYTES: 400 kB here.
   { documentMaxBytes: 100_000 },
 );
+
+/** A presence (awareness) message for `name` holding `states` by client id. */
+function presence(name: string, states: Array<[number, unknown]>): Uint8Array {
+  const update = encoding.createEncoder();
+  encoding.writeVarUint(update, states.length);
+  for (const [id, state] of states) {
+    encoding.writeVarUint(update, id);
+    encoding.writeVarUint(update, 1);
+    encoding.writeVarString(update, JSON.stringify(state));
+  }
+  return message(name, 1, (e) => encoding.writeVarUint8Array(e, encoding.toUint8Array(update)));
+}
+
+describeWithServer('presence on the live socket', (context) => {
+  it.each([
+    [
+      'the states of many clients',
+      Array.from({ length: 1_000 }, (_, i): [number, unknown] => [i + 1, { user: { name: 'x' } }]),
+    ],
+    [
+      'a state too large to be a caret',
+      [[7, { user: { name: 'x'.repeat(MAX_PRESENCE_STATE_CHARS) } }]],
+    ],
+  ] as Array<[string, Array<[number, unknown]>]>)(
+    'closes a socket whose presence update holds %s, and no one sees it',
+    async (_name, states) => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'here');
+      const watcher = live(client, document.id);
+      await watcher.synced;
+      const socket = await rawSocket(client.server.url, cookieOf(client));
+      socket.socket.send(auth(document.id));
+      socket.socket.send(syncStep1(document.id));
+      socket.socket.send(presence(document.id, states));
+      expect(await socket.closed).toBe(1008);
+      expect(watcher.provider.awareness!.getStates().size).toBe(1);
+    },
+  );
+
+  it('closes a socket that speaks for a second client id; one client id publishes as before', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'here');
+    const watcher = live(client, document.id);
+    await watcher.synced;
+    const socket = await rawSocket(client.server.url, cookieOf(client));
+    socket.socket.send(auth(document.id));
+    socket.socket.send(syncStep1(document.id));
+    socket.socket.send(presence(document.id, [[41, { user: { name: 'Me' } }]]));
+    await until(() => watcher.provider.awareness!.getStates().has(41));
+    socket.socket.send(presence(document.id, [[42, { user: { name: 'Someone else' } }]]));
+    expect(await socket.closed).toBe(1008);
+    expect(watcher.provider.awareness!.getStates().has(42)).toBe(false);
+  });
+});
 
 describeWithServer('a client that ignores the close frame', (context) => {
   it('has nothing stored after its session signed out, and is cut soon after', async () => {

@@ -2,7 +2,7 @@ import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
 import { CLOSE, CollabEngine } from '../collab/collabEngine.ts';
-import { envelopeName } from '../collab/envelope.ts';
+import { envelopeName, presenceProblem } from '../collab/envelope.ts';
 import { CsrfError, NotFoundError } from '../errors.ts';
 import type { AppEnv, Services } from '../services.ts';
 
@@ -34,6 +34,7 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
       let windowStart = Date.now();
       let inWindow = 0;
       const names = new Set<string>();
+      const presenceIds = new Map<string, number>();
       return {
         onOpen: (_event, ws) => {
           connection = engine.connect(ws.raw as WebSocket, c.req.raw, {
@@ -64,6 +65,10 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
           const data = new Uint8Array(event.data);
           const name = envelopeName(data);
           if (name === null || !CollabEngine.admitsName(names, name)) {
+            engine.end(socket, CLOSE.refused);
+            return;
+          }
+          if (presenceProblem(data, presenceIds)) {
             engine.end(socket, CLOSE.refused);
             return;
           }
