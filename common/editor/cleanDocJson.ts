@@ -1,5 +1,6 @@
 import type { JSONContent } from '@tiptap/core';
 import { MAX_DEPTH } from '../api/limits.ts';
+import { attributeTypeProblem, schemaAttributes } from './attributeTypes.ts';
 import { countsAsLevel, documentTooDeep } from './documentDepth.ts';
 import { safeAttrs } from './safeAttrs.ts';
 import { isAllowedImageUrl, isAllowedLinkUrl, parseYoutubeUrl } from './url.ts';
@@ -13,6 +14,27 @@ type Json = Record<string, unknown>;
 
 /** The raw-HTML sanitiser the rules apply (html/sanitize.ts), passed in so it can load lazily. */
 export type SanitizeHtml = (html: string) => string;
+
+/** Options of {@link cleanDocJson}. */
+export interface CleanOptions {
+  /**
+   * What becomes of an attribute of the wrong type (attributeTypes.ts): `repair` (the default)
+   * reads it as its type or leaves it out, so that its default applies, as for content that may
+   * predate the rule; `refuse` throws {@link AttributeTypeError}, for content coming in.
+   */
+  wrongTypes?: 'repair' | 'refuse';
+}
+
+/** An attribute of the wrong type in content that {@link cleanDocJson} was told to refuse it in. */
+export class AttributeTypeError extends TypeError {
+  override name = 'AttributeTypeError';
+}
+
+/** What one walk needs at every node: passed down rather than closed over, as it runs per node. */
+interface Walk {
+  sanitizeHtml: SanitizeHtml;
+  refuse: boolean;
+}
 
 const INLINE_TYPES = new Set(['text', 'inlineImage', 'htmlInline', 'hardBreak']);
 const IMAGE_TYPES = new Set(['image', 'inlineImage']);
@@ -55,6 +77,21 @@ function replacement(node: Json): Json[] {
   return alt ? [{ type: 'text', text: alt }] : [];
 }
 
+/**
+ * A node or mark with its attributes as the schema has them: unknown ones dropped, wrong types
+ * repaired or refused (see {@link CleanOptions}). Before every other rule, which can then take a
+ * string for a string.
+ */
+function typed<T>(item: T, walk: Walk): T {
+  if (!isObject(item) || typeof item.type !== 'string' || !isObject(item.attrs)) return item;
+  if (walk.refuse) {
+    const problem = attributeTypeProblem(item.type, item.attrs);
+    if (problem) throw new AttributeTypeError(problem);
+  }
+  const attrs = schemaAttributes(item.type, item.attrs, !walk.refuse);
+  return attrs === item.attrs ? item : ({ ...item, attrs } as T);
+}
+
 /** A link mark whose target breaks the rule is dropped; its text stays. */
 function keepMark(mark: unknown): mark is Json {
   if (!isObject(mark) || typeof mark.type !== 'string') return false;
@@ -75,12 +112,12 @@ const TOO_DEEP = Symbol('too deep');
  * `node`, at `depth` levels (as MAX_DEPTH counts them), with the rules applied: itself when it
  * breaks none, which is the usual case.
  */
-function cleanNode(node: Json, depth: number, sanitizeHtml: SanitizeHtml): Json {
+function cleanNode(node: Json, depth: number, walk: Walk): Json {
   // Copied on the first change; no closure for it, as this runs for every node of every save.
   let copy: Json | undefined;
   if (typeof node.type === 'string' && HTML_TYPES.has(node.type)) {
     const html = attr(node, 'html');
-    const clean = sanitizeHtml(html);
+    const clean = walk.sanitizeHtml(html);
     if (clean !== html || !isObject(node.attrs)) {
       copy = { ...node, attrs: { ...(isObject(node.attrs) ? node.attrs : {}), html: clean } };
     }
@@ -90,7 +127,10 @@ function cleanNode(node: Json, depth: number, sanitizeHtml: SanitizeHtml): Json 
   }
   if (Array.isArray(node.marks)) {
     const source: unknown[] = node.marks;
-    const marks = source.filter(keepMark).map(cleanMark);
+    const marks = source
+      .map((mark) => typed(mark, walk))
+      .filter(keepMark)
+      .map(cleanMark);
     const changed = marks.length < source.length || marks.some((mark, i) => mark !== source[i]);
     if (changed || marks.length === 0) {
       copy ??= { ...node };
@@ -99,7 +139,7 @@ function cleanNode(node: Json, depth: number, sanitizeHtml: SanitizeHtml): Json 
     }
   }
   if (Array.isArray(node.content)) {
-    const content = cleanContent(node.content, node.type, depth, sanitizeHtml);
+    const content = cleanContent(node.content, node.type, depth, walk);
     if (content !== node.content) {
       copy ??= { ...node };
       copy.content = content;
@@ -113,7 +153,7 @@ function cleanContent(
   content: unknown[],
   parentType: unknown,
   parentDepth: number,
-  sanitizeHtml: SanitizeHtml,
+  walk: Walk,
 ): unknown[] {
   let kept: unknown[] | undefined;
   let wasBlockContainer = false;
@@ -123,11 +163,12 @@ function cleanContent(
     if (!isObject(child)) cleaned = [];
     else {
       if (typeof child.type === 'string' && !INLINE_TYPES.has(child.type)) wasBlockContainer = true;
-      if (!keepNode(child, sanitizeHtml)) cleaned = replacement(child);
+      const node = typed(child, walk);
+      if (!keepNode(node, walk.sanitizeHtml)) cleaned = replacement(node);
       else {
-        const depth = countsAsLevel(child, parentType) ? parentDepth + 1 : parentDepth;
+        const depth = countsAsLevel(node, parentType) ? parentDepth + 1 : parentDepth;
         if (depth > MAX_DEPTH) throw TOO_DEEP;
-        const clean = cleanNode(child, depth, sanitizeHtml);
+        const clean = cleanNode(node, depth, walk);
         if (clean !== child) cleaned = [clean];
       }
     }
@@ -143,16 +184,23 @@ function cleanContent(
  * Document JSON from outside (the server, IndexedDB, a file) with the link rule of docs/PRODUCT.md
  * "Links and URLs" applied: link marks with a rejected URL are removed (their text stays), images
  * with a rejected source (an inline one leaves its alt text) and videos that are not YouTube are
- * removed, and raw HTML is sanitised again. Parts that break no rule are shared with `json`
- * (usually all of it), so neither may be changed in place afterwards. Null when `json` is not a
- * document at all; throws `DocumentTooDeepError` when it nests deeper than MAX_DEPTH
- * (docs/limits.md), rather than overflowing the call stack. The schema check still has to follow.
+ * removed, and raw HTML is sanitised again. Attributes the schema does not have are dropped, and
+ * those of the wrong type repaired or refused (`options`). Parts that break no rule are shared
+ * with `json` (usually all of it), so neither may be changed in place afterwards. Null when
+ * `json` is not a document at all; throws `DocumentTooDeepError` when it nests deeper than
+ * MAX_DEPTH (docs/limits.md), rather than overflowing the call stack. The schema check still has
+ * to follow.
  */
-export function cleanDocJson(json: unknown, sanitizeHtml: SanitizeHtml): JSONContent | null {
+export function cleanDocJson(
+  json: unknown,
+  sanitizeHtml: SanitizeHtml,
+  options: CleanOptions = {},
+): JSONContent | null {
   if (!isObject(json) || json.type !== 'doc') return null;
+  const walk: Walk = { sanitizeHtml, refuse: options.wrongTypes === 'refuse' };
   let doc: JSONContent;
   try {
-    doc = cleanNode(json, 0, sanitizeHtml) as JSONContent;
+    doc = cleanNode(json, 0, walk) as JSONContent;
   } catch (error) {
     if (error === TOO_DEEP) throw documentTooDeep(json);
     throw error;

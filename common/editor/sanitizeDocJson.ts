@@ -1,5 +1,5 @@
 import type { JSONContent } from '@tiptap/core';
-import { cleanDocJson } from './cleanDocJson.ts';
+import { cleanDocJson, type CleanOptions } from './cleanDocJson.ts';
 import { sanitizeHtml } from './html/sanitize.ts';
 
 /**
@@ -7,6 +7,6 @@ import { sanitizeHtml } from './html/sanitize.ts';
  * applied: see {@link cleanDocJson}. The server and the CLI call this; the browser calls
  * `cleanDocJson` and loads the sanitiser only for documents that hold raw HTML.
  */
-export function sanitizeDocJson(json: unknown): JSONContent | null {
-  return cleanDocJson(json, sanitizeHtml);
+export function sanitizeDocJson(json: unknown, options?: CleanOptions): JSONContent | null {
+  return cleanDocJson(json, sanitizeHtml, options);
 }

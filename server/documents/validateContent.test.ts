@@ -1,9 +1,13 @@
 import { createRequire } from 'node:module';
 import { Schema, type Node as PMNode } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
+import { attributeTypeProblem } from '../../common/editor/attributeTypes.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { parseMarkdown } from '../../common/editor/markdown/index.ts';
+import { serializeMarkdown } from '../../common/editor/markdown/serializeMarkdown.ts';
+import { AttributeTypeError } from '../../common/editor/cleanDocJson.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
+import { attributeSites, wrongValues } from '../../common/test/attributeSites.ts';
 import { seededRandom } from '../../common/test/seededRandom.ts';
 import { documentNode, plainTextOf, schemaProblem, validateContent } from './validateContent.ts';
 
@@ -15,9 +19,8 @@ const { tests: specExamples } = createRequire(import.meta.url)('commonmark-spec'
 type Json = Record<string, unknown>;
 
 /**
- * The reference: what ProseMirror itself accepts (`nodeFromJSON` then `check`), plus the attribute
- * rules stated again here from docs/PRODUCT.md "Content" and "Links and URLs" and the Markdown
- * export's needs.
+ * The reference: what ProseMirror itself accepts (`nodeFromJSON` then `check`), plus the type of
+ * every attribute of every node and mark (attributeTypes.ts).
  */
 function referenceAccepts(json: unknown): boolean {
   let doc: PMNode;
@@ -29,21 +32,22 @@ function referenceAccepts(json: unknown): boolean {
   }
   let accepted = true;
   doc.descendants((node) => {
-    const attrs = node.attrs as Json;
-    for (const [name, value] of Object.entries(attrs)) {
-      const widths = name === 'colwidth' && Array.isArray(value);
-      if (typeof value === 'object' && value !== null && !widths) accepted = false;
-      if (widths && !value.every((w) => w === null || typeof w === 'number')) accepted = false;
-    }
-    const { level, start } = attrs as { level?: number; start?: number };
-    if (node.type.name === 'heading' && !(Number.isInteger(level) && level! >= 1 && level! <= 6)) {
-      accepted = false;
-    }
-    if (node.type.name === 'orderedList' && !(Number.isInteger(start) && start! >= 0)) {
-      accepted = false;
+    for (const item of [node, ...node.marks]) {
+      if (attributeTypeProblem(item.type.name, item.attrs) !== null) accepted = false;
     }
   });
   return accepted;
+}
+
+/** Whether some node or mark of `json` has an attribute of the wrong type. */
+function attributeProblemIn(json: unknown): boolean {
+  const wrong = (item: unknown) =>
+    typeof item === 'object' &&
+    item !== null &&
+    attributeTypeProblem(String((item as Json).type), (item as Json).attrs) !== null;
+  return nodesOf(json).some(
+    (node) => wrong(node) || (Array.isArray(node.marks) && (node.marks as unknown[]).some(wrong)),
+  );
 }
 
 const NODE_NAMES = [...Object.keys(schema.nodes), 'script', 'chunk', 'Paragraph'];
@@ -53,6 +57,7 @@ const MARKS: unknown[] = [
   { type: 'code' },
   { type: 'strike' },
   { type: 'link', attrs: { href: 'https://example.com' } },
+  { type: 'link', attrs: { href: ['javascript:alert(1)'] } },
   { type: 'highlight', attrs: { color: '#ff0' } },
   { type: 'blink' },
   null,
@@ -72,6 +77,8 @@ const ATTRS: unknown[] = [
   { colwidth: ['wide'] },
   { colspan: 2 },
   { checked: true },
+  { checked: 'yes' },
+  { tight: ['false'] },
   { src: 'https://example.com/a.png' },
   { html: '<b>x</b>' },
   { unknown: 1 },
@@ -163,22 +170,35 @@ describe('schemaProblem', () => {
     const next = seededRandom(20261121);
     let accepted = 0;
     let rejected = 0;
+    let refusedTypes = 0;
     for (let round = 0; round < 6000; round++) {
       let mutant = seeds[round % seeds.length]!;
       for (let changes = 1 + Math.floor(next() * 3); changes > 0; changes--) {
         mutant = mutate(mutant, next);
       }
-      // As on the way in: the link rule first, then the schema.
-      const input = sanitizeDocJson(mutant);
+      // As on the way in: the attribute types and the link rule first, then the schema.
+      let input: unknown;
+      try {
+        input = sanitizeDocJson(mutant, { wrongTypes: 'refuse' });
+      } catch (error) {
+        expect(error).toBeInstanceOf(AttributeTypeError);
+        expect(attributeProblemIn(mutant), JSON.stringify(mutant)).toBe(true);
+        refusedTypes++;
+        continue;
+      }
       if (!input) continue;
       const expected = referenceAccepts(input);
       expect(schemaProblem(schema, input) === null, JSON.stringify(mutant)).toBe(expected);
+      // Repaired instead, as content read back is, the same document passes the type check.
+      const repaired = sanitizeDocJson(mutant);
+      expect(repaired && attributeProblemIn(repaired), JSON.stringify(mutant)).toBe(false);
       if (expected) accepted++;
       else rejected++;
     }
     // Both verdicts must be common, or the comparison proves little.
     expect(accepted).toBeGreaterThan(1000);
     expect(rejected).toBeGreaterThan(1000);
+    expect(refusedTypes).toBeGreaterThan(100);
   });
 
   it('counts adjacent text with the same marks as one node, as ProseMirror joins them', () => {
@@ -223,7 +243,7 @@ describe('schemaProblem', () => {
       ),
     ).toBe('These marks cannot go together: bold,bold.');
     expect(schemaProblem(schema, doc({ type: 'heading', attrs: { level: 9 } }))).toBe(
-      'a heading level must be 1 to 6.',
+      'heading.level must be a whole number from 1 to 6, not 9.',
     );
   });
 });
@@ -244,7 +264,9 @@ describe('validateContent', () => {
       200,
       null,
     ]);
-    expect(() => validateContent(table([{ px: 200 }]))).toThrow(/colwidth must be a plain value/);
+    expect(() => validateContent(table([{ px: 200 }]))).toThrow(
+      /colwidth must be a list of numbers and nulls, or null, not a list/,
+    );
   });
 
   it('stores the input as it came when no rule removes anything', () => {
@@ -252,6 +274,68 @@ describe('validateContent', () => {
     const valid = validateContent(content);
     expect(valid.json).toBe(content);
     expect(valid.jsonText).toBe(JSON.stringify(content));
+  });
+});
+
+describe('the type of every attribute', () => {
+  const sites = attributeSites();
+
+  it('refuses every attribute of every node and mark given a value of another type', () => {
+    let refused = 0;
+    for (const site of sites) {
+      const name = `${site.type}.${site.attribute}`;
+      expect(() => validateContent(site.document), name).not.toThrow();
+      for (const value of wrongValues(site)) {
+        const content = site.set(value);
+        const what = `${name} = ${JSON.stringify(value)}`;
+        expect(() => validateContent(content), what).toThrow(
+          expect.objectContaining({ status: 422, code: 'invalid_document' }),
+        );
+        expect(() => validateContent(content), what).toThrow(`${name} must be`);
+        // The live socket's check (schemaGuard.ts) refuses the same.
+        expect(schemaProblem(schema, content), what).toContain(`${name} must be`);
+        refused++;
+      }
+    }
+    expect(refused).toBeGreaterThan(300);
+  });
+
+  it('repairs them in stored content, so that an export of it still answers', () => {
+    for (const site of sites) {
+      for (const value of wrongValues(site)) {
+        const valid = validateContent(site.set(value), { stored: true });
+        expect(typeof serializeMarkdown(documentNode(valid))).toBe('string');
+        documentNode(valid).descendants((node) => {
+          for (const item of [node, ...node.marks]) {
+            expect(attributeTypeProblem(item.type.name, item.attrs)).toBeNull();
+          }
+        });
+      }
+    }
+  });
+
+  it('repairs a link whose href is a list into one without a target, and such an image into its alt text', () => {
+    const link = validateContent(
+      {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              {
+                type: 'text',
+                text: 'click',
+                marks: [{ type: 'link', attrs: { href: ['javascript:alert(1)'] } }],
+              },
+              { type: 'inlineImage', attrs: { src: ['javascript:alert(1)'], alt: 'badge' } },
+            ],
+          },
+        ],
+      },
+      { stored: true },
+    );
+    expect(JSON.stringify(link.json)).not.toContain('javascript');
+    expect(plainTextOf(documentNode(link))).toBe('clickbadge');
   });
 });
 

@@ -1,5 +1,7 @@
 import { Mark, type Node as PMNode, type NodeType, type Schema } from '@tiptap/pm/model';
 import type { DocumentContent } from '../../common/api/documents.ts';
+import { attributeTypeProblem } from '../../common/editor/attributeTypes.ts';
+import { AttributeTypeError } from '../../common/editor/cleanDocJson.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { DocumentTooDeepError } from '../../common/editor/documentDepth.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
@@ -16,13 +18,26 @@ export interface ValidContent {
   jsonText: string;
 }
 
+/** Options of {@link validateContent}. */
+export interface ValidateOptions {
+  /**
+   * The content was read back from the database, where it may predate a rule: an attribute of
+   * the wrong type is repaired (left out, so its default applies) rather than refused, so that
+   * an export of such a document still answers.
+   */
+  stored?: boolean;
+}
+
 /**
- * Checks document JSON against the editor schema (the same one the browser uses) and applies the
- * link rule of docs/PRODUCT.md "Links and URLs", as an import would. Throws 422 `invalid_document`
- * with the reason.
+ * Checks document JSON against the editor schema (the same one the browser uses), with the type
+ * of every attribute (attributeTypes.ts), and applies the link rule of docs/PRODUCT.md "Links and
+ * URLs", as an import would. Throws 422 `invalid_document` with the reason.
  */
-export function validateContent(content: DocumentContent): ValidContent {
-  const cleaned = sanitizeWithinDepth(content);
+export function validateContent(
+  content: DocumentContent,
+  options: ValidateOptions = {},
+): ValidContent {
+  const cleaned = sanitizeWithinDepth(content, options.stored === true);
   if (!cleaned) throw InvalidDocumentError('The document is not a document the editor can open.');
   const problem = schemaProblem(inkwellSchema(), cleaned);
   if (problem) throw InvalidDocumentError(`The document does not fit the editor: ${problem}`);
@@ -31,13 +46,20 @@ export function validateContent(content: DocumentContent): ValidContent {
 
 /**
  * {@link sanitizeDocJson}, which also refuses content nesting deeper than MAX_DEPTH before anything
- * recursive (the schema check, JSON.stringify) could overflow the call stack: 422, not 500.
+ * recursive (the schema check, JSON.stringify) could overflow the call stack, and an attribute of
+ * the wrong type unless `repair`: 422, not 500.
  */
-function sanitizeWithinDepth(content: DocumentContent): ReturnType<typeof sanitizeDocJson> {
+function sanitizeWithinDepth(
+  content: DocumentContent,
+  repair: boolean,
+): ReturnType<typeof sanitizeDocJson> {
   try {
-    return sanitizeDocJson(content);
+    return sanitizeDocJson(content, { wrongTypes: repair ? 'repair' : 'refuse' });
   } catch (error) {
     if (error instanceof DocumentTooDeepError) throw InvalidDocumentError(error.message, error);
+    if (error instanceof AttributeTypeError) {
+      throw InvalidDocumentError(`The document does not fit the editor: ${error.message}`, error);
+    }
     throw error;
   }
 }
@@ -56,7 +78,7 @@ interface Checked {
 /**
  * Why `json` would not load in `schema`, or null if it would. It accepts what
  * `schema.nodeFromJSON(json).check()` accepts (adjacent text with the same marks counting as one,
- * as there), plus the attribute values the editor and the Markdown export depend on, without
+ * as there), plus the type of every attribute (attributeTypes.ts), without
  * building the document: every save passes through here, and building a 100 KB document took
  * more of the server's time than the rest of the check.
  */
@@ -97,9 +119,9 @@ function checkNode(schema: Schema, json: unknown, placement: boolean): Checked {
   // The schema's tables have no prototype: only its own types are found.
   const type = schema.nodes[node.type];
   if (!type) throw new RangeError(`There is no node type ${node.type}.`);
-  // `create` computes and validates the attributes, as `Node.fromJSON` does.
+  // `create` computes the attributes, as `Node.fromJSON` does; ProseMirror takes any value.
   const { attrs } = type.create(node.attrs as Record<string, unknown> | null | undefined);
-  const attrProblem = attributeProblem(type.name, attrs);
+  const attrProblem = attributeTypeProblem(type.name, attrs);
   if (attrProblem) throw new RangeError(attrProblem);
   let match = type.contentMatch;
   if (node.content) {
@@ -133,7 +155,10 @@ function checkMarks(schema: Schema, json: unknown): readonly Mark[] {
     const { type, attrs } = (raw ?? {}) as { type?: unknown; attrs?: unknown };
     const markType = typeof type === 'string' ? schema.marks[type] : undefined;
     if (!markType) throw new RangeError(`There is no mark type ${String(type)}.`);
-    marks.push(markType.create(attrs as Record<string, unknown> | null | undefined));
+    const mark = markType.create(attrs as Record<string, unknown> | null | undefined);
+    const attrProblem = attributeTypeProblem(markType.name, mark.attrs);
+    if (attrProblem) throw new RangeError(attrProblem);
+    marks.push(mark);
   }
   const sorted = Mark.setFrom(marks);
   let set: readonly Mark[] = Mark.none;
@@ -147,44 +172,6 @@ function checkMarks(schema: Schema, json: unknown): readonly Mark[] {
 function describe(checked: Checked): string {
   const marks = checked.marks.map((mark) => mark.type.name);
   return marks.length > 0 ? `${checked.type.name} (${marks.join(', ')})` : checked.type.name;
-}
-
-/**
- * The schema checks which nodes may go where, not what their attributes hold; these are the
- * attributes whose values the editor and the Markdown export depend on.
- */
-function attributeProblem(typeName: string, attrs: Record<string, unknown>): string | null {
-  // A loop over keys, not Object.entries: this runs for every node of every save.
-  for (const name in attrs) {
-    const value = attrs[name];
-    if (value === null || typeof value !== 'object' || isColumnWidths(name, value)) continue;
-    return `${typeName}.${name} must be a plain value.`;
-  }
-  if (typeName === 'heading') {
-    const { level } = attrs;
-    if (!(Number.isInteger(level) && Number(level) >= 1 && Number(level) <= 6)) {
-      return 'a heading level must be 1 to 6.';
-    }
-  }
-  if (typeName === 'orderedList') {
-    const { start } = attrs;
-    if (!(Number.isInteger(start) && Number(start) >= 0)) {
-      return 'a numbered list must start at a whole number.';
-    }
-  }
-  return null;
-}
-
-/**
- * A table cell's column widths: the editor reads them from pasted HTML (`<col width>`, as Google
- * Docs and Word write) as a list of numbers, a width it cannot read as null.
- */
-function isColumnWidths(name: string, value: object): boolean {
-  return (
-    name === 'colwidth' &&
-    Array.isArray(value) &&
-    value.every((width) => width === null || typeof width === 'number')
-  );
 }
 
 /**

@@ -201,7 +201,9 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   app.get('/api/documents/:id/export.md', async (c) => {
     const document = await current(c);
     if (!document) throw NotFoundError('There is no such document.');
-    const markdown = serializeMarkdown(documentNode(validateContent(document.content)));
+    const markdown = serializeMarkdown(
+      documentNode(validateContent(document.content, { stored: true })),
+    );
     const name = fileNameOf(document.title);
     c.header('Content-Type', 'text/markdown; charset=utf-8');
     c.header(

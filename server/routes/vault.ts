@@ -115,7 +115,7 @@ export function vaultRoutes(services: Services): Hono<AppEnv> {
     let chars = 0;
     for (const row of rows) {
       if (chars >= EXPORT_CHARS) break;
-      const node = documentNode(validateContent(row.content));
+      const node = documentNode(validateContent(row.content, { stored: true }));
       const markdown = serializeMarkdown(node);
       const embeds = embeddedFiles(node);
       files.push({ id: row.id, markdown, ...(embeds.length > 0 ? { embeds } : {}) });

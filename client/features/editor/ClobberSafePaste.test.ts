@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
-import { DOMParser } from '@tiptap/pm/model';
+import { DOMParser, type Fragment } from '@tiptap/pm/model';
 import { afterEach, describe, expect, it } from 'vitest';
+import { attributeTypeProblem } from '../../../common/editor/attributeTypes.ts';
 import { contentExtensions } from '../../../common/editor/extensions.ts';
 import { ClobberSafePaste, clipboardParser } from './ClobberSafePaste.ts';
 
@@ -42,4 +43,37 @@ describe('clipboardParser', () => {
     const parser = editor.view.someProp('clipboardParser');
     expect(parser?.parseSlice(pastedForm('nodeName')).content.childCount).toBe(3);
   });
+
+  it('reads attributes that look like numbers as the text they are, as the server takes them', () => {
+    editor = new Editor({ extensions: contentExtensions() });
+    const div = document.createElement('div');
+    div.innerHTML =
+      '<p><a href="/x" title="2024" class="7">year</a> <img src="/a.png" alt="100" title="true"></p>' +
+      '<table><tr><td colspan="two"><p>cell</p></td></tr></table>';
+    // Tiptap reads such attributes as numbers and booleans by itself.
+    const plain = DOMParser.fromSchema(editor.schema).parseSlice(div.cloneNode(true));
+    expect(problems(plain.content)).not.toEqual([]);
+    const slice = clipboardParser(editor.schema).parseSlice(div);
+    expect(problems(slice.content)).toEqual([]);
+    const line = slice.content.firstChild!;
+    expect(line.firstChild!.marks[0]!.attrs).toMatchObject({
+      href: '/x',
+      title: '2024',
+      class: '7',
+    });
+    expect(line.lastChild!.attrs).toMatchObject({ src: '/a.png', alt: '100', title: 'true' });
+    expect(slice.content.lastChild!.firstChild!.firstChild!.attrs.colspan).toBe(1);
+  });
 });
+
+/** The attribute type problems (attributeTypes.ts) of every node and mark in `fragment`. */
+function problems(fragment: Fragment): string[] {
+  const found: string[] = [];
+  fragment.descendants((node) => {
+    for (const item of [node, ...node.marks]) {
+      const problem = attributeTypeProblem(item.type.name, item.attrs);
+      if (problem) found.push(problem);
+    }
+  });
+  return found;
+}

@@ -78,6 +78,17 @@ describe('Link', () => {
     }
     expect(render(ours, { href: 'javascript:alert(1)' })).toBe('<a href="">');
   });
+
+  it('renders no href or title that is not text, such as a list holding a script URL', () => {
+    const render = (attrs: Record<string, unknown>) =>
+      DOMSerializer.renderSpec(
+        fakeDocument(),
+        ours.spec.toDOM!(ours.create(attrs), true),
+      ).dom.toString();
+    expect(render({ href: ['javascript:alert(1)'], title: ['javascript:alert(1)'] })).toBe('<a>');
+    expect(render({ href: { toString: 'javascript:alert(1)' }, title: 7 })).toBe('<a>');
+    expect(render({ href: '/docs', title: 'T' })).toBe('<a href="/docs" title="T">');
+  });
 });
 
 /** Just enough of a DOM document for `renderSpec`, printing elements as their opening tag. */

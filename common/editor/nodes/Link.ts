@@ -82,10 +82,14 @@ export const Link = Mark.create<LinkOptions>({
   },
 
   renderHTML({ HTMLAttributes }) {
-    const href: unknown = HTMLAttributes.href;
+    // Only text reaches the page: a value of another type (a list holding a script URL, in
+    // content stored before attributeTypes.ts) would be written as its text, so it is left out.
+    const attrs: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(HTMLAttributes)) {
+      attrs[name] = typeof value === 'string' ? value : null;
+    }
     // A forbidden URL that got in anyway is rendered without its target, never as a live link.
-    const safe = typeof href !== 'string' || isAllowedLinkUrl(href);
-    const attrs = safe ? HTMLAttributes : { ...HTMLAttributes, href: '' };
+    if (typeof attrs.href === 'string' && !isAllowedLinkUrl(attrs.href)) attrs.href = '';
     return ['a', mergeAttributes(this.options.HTMLAttributes, attrs), 0];
   },
 

@@ -90,4 +90,26 @@ describe('openDocument', () => {
     expect(kept).toContain('kept');
     expect(kept).not.toContain('script');
   });
+
+  it('repairs attributes of the wrong type in a copy saved before the server checked them', async () => {
+    const script = ['javascript:alert(1)'];
+    const content = {
+      type: 'doc' as const,
+      content: [
+        { type: 'heading', attrs: { level: '2' }, content: [{ type: 'text', text: 'Title' }] },
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'click', marks: [{ type: 'link', attrs: { href: script } }] },
+            { type: 'inlineImage', attrs: { src: script, alt: 'badge' } },
+          ],
+        },
+      ],
+    };
+    const opened = await open({ ...server, content });
+    expect(JSON.stringify(opened.content.toJSON())).not.toContain('javascript');
+    expect(opened.content.firstChild?.attrs.level).toBe(1);
+    expect(opened.content.lastChild?.textContent).toBe('clickbadge');
+    expect(opened.content.lastChild?.firstChild?.marks[0]?.attrs.href).toBeNull();
+  });
 });
