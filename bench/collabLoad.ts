@@ -31,7 +31,7 @@ const WRITERS = 4;
 const KEYS_PER_SECOND = 5;
 /** How long the writers type (`COLLAB_LOAD_SECONDS`; the issue's minute by default). */
 const SECONDS = Number(process.env.COLLAB_LOAD_SECONDS ?? 60);
-/** The documents typed into: ~100 kB of prose, as `autosave` saves. */
+/** The documents typed into: ~100 kB of prose, as the retired `autosave` benchmark's were. */
 const DOCUMENT_BYTES = 100_000;
 /** Documents of `MEMORY_DOCUMENT_BYTES` opened to measure memory per open document. */
 const MEMORY_DOCUMENTS = Number(process.env.COLLAB_MEMORY_DOCUMENTS ?? 10);

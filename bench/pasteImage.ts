@@ -153,7 +153,7 @@ export async function pasteImage(): Promise<BenchReport> {
       unit: 'ms',
     },
     {
-      // Autosave waits for a pause in the writer's edits before it saves, so this includes it.
+      // Until the status bar says Saved: the server has the image's node.
       label: `paste → image saved, median of ${RUNS}`,
       value: of((t) => t.saved),
       baseline: of((t) => t.bareUploaded),

@@ -23,3 +23,34 @@ describe('the repository', () => {
     expect(citing).toEqual([]);
   });
 });
+
+/**
+ * Packages in `dependencies` that no source file imports, each with the reason it is there:
+ * a runtime package that only a dependency of ours imports.
+ */
+const IMPORTED_BY_DEPENDENCIES: Record<string, string> = {
+  // @tiptap/react/menus imports it as an optional dependency of @tiptap/react with a `^` range;
+  // naming it pins it to the Tiptap version of every other @tiptap/* package.
+  '@tiptap/extension-bubble-menu': '@tiptap/react/menus',
+};
+
+describe('package.json', () => {
+  it('lists in dependencies only packages the code that runs imports', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const source = projectFiles()
+      .filter((file) => /^(client|server|common)\/.*\.(ts|tsx|css)$/.test(file))
+      .filter((file) => !/\.test\.tsx?$|\/test\//.test(file))
+      .map((file) => readFileSync(join(ROOT, file), 'utf8'))
+      .join('\n');
+    const imported = (name: string) =>
+      new RegExp(
+        `(?:from |import\\(|@import )['"]${name.replace(/[.+]/g, '\\$&')}(?:/[^'"]*)?['"]`,
+      ).test(source);
+    const unused = Object.keys(dependencies).filter(
+      (name) => !imported(name) && !(name in IMPORTED_BY_DEPENDENCIES),
+    );
+    expect(unused).toEqual([]);
+  });
+});

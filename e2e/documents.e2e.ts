@@ -55,7 +55,7 @@ test("two tabs on one document: each shows the other's words, nothing asks, and 
   await editorLocator(tabA).getByText('Shared start. Written in tab B.').waitFor();
   await typeAtEnd(tabA, ' Written in tab A.');
   await saved(tabA);
-  const dialog = tabA.getByRole('alertdialog');
+  const dialog = tabA.getByRole('dialog');
   assert.equal(await dialog.count(), 0, 'no dialog');
 
   const documents = await serverDocuments(session);
@@ -72,7 +72,7 @@ test('the same words typed in another tab are there once, without asking', async
   // Tab A shows tab B's words as they are typed: it has nothing to write again.
   await editorLocator(tabA).getByText('Shared start. The same ending.').waitFor();
   await saved(tabA);
-  const dialog = tabA.getByRole('alertdialog');
+  const dialog = tabA.getByRole('dialog');
   assert.equal(await dialog.count(), 0, 'no dialog');
   const texts = (await serverDocuments(session)).map((doc) => doc.text);
   assert.equal(texts.length, 1);

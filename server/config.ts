@@ -169,13 +169,17 @@ const trustProxySchema = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
-/** An IP address, or one with a `/prefix` no longer than its family allows. */
+/**
+ * An IP address, or one with a `/prefix` no longer than its family allows. A `/0` range is
+ * refused as `true` is: it trusts every address.
+ */
 function isProxyRange(range: string): boolean {
   const [address = '', prefix, extra] = range.split('/');
   const family = isIP(address);
   if (family === 0 || extra !== undefined) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (family === 4 ? 32 : 128);
 }
 
 const envSchema = z.object({

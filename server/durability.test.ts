@@ -36,7 +36,7 @@ async function storage(
 }
 
 for (const kind of DATABASE_KINDS) {
-  describe.skipIf(skipReason(kind) !== undefined)(`a server killed mid-autosave on ${kind}`, () => {
+  describe.skipIf(skipReason(kind) !== undefined)(`a server killed mid-save on ${kind}`, () => {
     let data: Awaited<ReturnType<typeof storage>>;
     let env: Record<string, string>;
     let server: ServerProcess | undefined;
@@ -72,7 +72,7 @@ for (const kind of DATABASE_KINDS) {
       });
       const { document } = (await created.json()) as { document: DocumentRecord };
 
-      // Saves back to back, as autosave does while someone types; the kill lands in the middle.
+      // `PATCH` saves back to back; the kill lands in the middle.
       let acknowledged = 1;
       const killer = setTimeout(() => server?.child.kill('SIGKILL'), 1500 + Math.random() * 500);
       for (;;) {

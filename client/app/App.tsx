@@ -31,7 +31,7 @@ function page(route: Route): ReactNode {
     case 'home':
       return <HomePage />;
     case 'document':
-      // Keyed: each document gets its own editor, history and autosave.
+      // Keyed: each document gets its own editor, history and connection.
       return <EditorPage key={route.id} documentId={route.id} />;
     case 'trash':
       return <TrashPage />;

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-// A history-API router of a few dozen lines instead of react-router (already a dependency): the
-// app has four fixed routes and one parameter, and react-router would add about 27 KB gzip to the
-// editor route's first download, which has to stay under about 254 KB.
+// A history-API router of a few dozen lines instead of react-router: the app has four fixed
+// routes and one parameter, and react-router would add about 27 KB gzip to the editor route's
+// first download, which has to stay under about 254 KB.
 
 /** A screen of the app (docs/PRODUCT.md "Screens and routes"). */
 export type Route =

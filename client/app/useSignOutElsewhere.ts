@@ -6,8 +6,8 @@ import { stopAllLiveSaves } from '../features/editor/persistence/liveSaves.ts';
 const SIGNED_OUT_PAGE = '/auth/signed-out';
 
 /**
- * When another tab signs out, this one stops saving, forgets this device's drafts as that tab
- * did (a draft it was writing may have landed after that tab cleared them), and shows that the
+ * When another tab signs out, this one stops saving, forgets this device's copies as that tab
+ * did (an edit it was keeping may have landed after that tab cleared them), and shows that the
  * session has ended: the next person at a shared computer finds neither the text nor the editor.
  */
 export function useSignOutElsewhere(): void {

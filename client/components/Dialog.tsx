@@ -14,11 +14,6 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Extra class for size variants. */
   className?: string;
-  /**
-   * False for a decision that must be made (a conflict): no close button, and Escape or a click
-   * outside does nothing. The dialog is then announced as an alert dialog.
-   */
-  dismissible?: boolean;
 }
 
 /**
@@ -26,7 +21,7 @@ export interface DialogProps {
  * the inert background for free.
  */
 export function Dialog(props: DialogProps) {
-  const { open, title, onClose, children, footer, className, dismissible = true } = props;
+  const { open, title, onClose, children, footer, className } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -50,24 +45,21 @@ export function Dialog(props: DialogProps) {
       ref={ref}
       className={className ? `ink-dialog ${className}` : 'ink-dialog'}
       aria-labelledby={titleId}
-      role={dismissible ? undefined : 'alertdialog'}
       onCancel={(event) => {
         // Keep React in charge of `open`; the native cancel would close it behind our back.
         event.preventDefault();
-        if (dismissible) onClose();
+        onClose();
       }}
       onClick={(event) => {
-        if (dismissible && event.target === ref.current) onClose();
+        if (event.target === ref.current) onClose();
       }}
     >
       <div className="ink-dialog__body">
         <header className="ink-dialog__header">
           <h2 id={titleId}>{title}</h2>
-          {dismissible ? (
-            <button type="button" className="ink-icon-button" aria-label="Close" onClick={onClose}>
-              ×
-            </button>
-          ) : null}
+          <button type="button" className="ink-icon-button" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
         </header>
         {children}
         {footer ? <footer className="ink-dialog__footer">{footer}</footer> : null}

@@ -58,7 +58,7 @@ export type BacklinksResponse = z.infer<typeof backlinksResponseSchema>;
 /**
  * `POST /api/documents/:id/rename-links` — the document was renamed from `from`: the links that
  * found it under that title, in the writer's other documents, now name its current title. One
- * transaction; each document changed goes up a version, so an editor open on it meets a conflict.
+ * transaction; each document changed goes up a version.
  */
 export const renameLinksRequestSchema = z.object({
   from: titleSchema.refine((title) => title !== '', 'Say which title the links use.'),

@@ -177,7 +177,7 @@ export class DocumentStore {
   /**
    * A save: applied only if the stored version is still `baseVersion`, and then the version goes
    * up by one. Returns `stale` with the stored copy when someone saved in between. The text and
-   * search index are left for `index`: re-indexing on every autosave cost three quarters of the
+   * search index are left for `index`: re-indexing on every save cost three quarters of the
    * route's throughput. With `unlessLive`, content is not written to a document that has Yjs
    * state (server/collab/): the title and version are, and the outcome `live` tells the caller to
    * apply the content as a Yjs change.

@@ -83,6 +83,21 @@ describe('clientAddressFor', () => {
     expect(address('10.0.0.2', '2001:DB8::1')).toBe('2001:db8::1');
   });
 
+  it('trusts an IPv4 peer under an IPv6 range only when the range is written IPv4-mapped', () => {
+    // `::/1` spans ::ffff:0:0/96 too, but whoever wrote it meant IPv6 proxies.
+    const ipv6 = clientAddressFor({ kind: 'addresses', ranges: ['::/1'] });
+    expect(ipv6('10.0.0.2', '203.0.113.7')).toBe('10.0.0.2');
+    expect(ipv6('::2', '203.0.113.7')).toBe('203.0.113.7');
+    const mapped = clientAddressFor({ kind: 'addresses', ranges: ['::ffff:10.0.0.0/104'] });
+    expect(mapped('10.0.0.2', '203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('passes over empty entries of the list, as the list syntax allows them', () => {
+    const address = clientAddressFor(TWO_HOPS);
+    expect(address('10.0.0.2', '1.1.1.1, 203.0.113.7, , 10.0.0.9')).toBe('203.0.113.7');
+    expect(address('10.0.0.2', '203.0.113.7,')).toBe('203.0.113.7');
+  });
+
   it('names a request whose socket has no address "unknown"', () => {
     expect(clientAddressFor(NONE)(undefined, '203.0.113.7')).toBe('unknown');
     expect(clientAddressFor(ONE_HOP)(undefined, '203.0.113.7')).toBe('unknown');

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 import type { TrustProxy } from '../config.ts';
 
 /** What a client address is called when the socket has none (it closed before we asked). */
@@ -11,28 +12,37 @@ export type ClientAddress = (peer: string | undefined, forwardedFor: string | un
 /**
  * The one way Inkwell tells who sent a request (sign-in and sign-up throttles key on it). Without
  * `TRUST_PROXY` it is the socket's peer and `X-Forwarded-For` is ignored, since anyone can send
- * it. Behind trusted proxies it walks the header from the right, skipping the proxies, and takes
- * the first address no trusted proxy could have written: everything left of it came from the
- * client and may be made up. An entry that is not an IP address stops the walk at the last
- * address known good, so a garbled header can never name a bucket of its own.
+ * it. Behind trusted proxies, proxy-addr walks the header from the right, skipping the proxies,
+ * and takes the first address no trusted proxy could have written: everything left of it came
+ * from the client and may be made up. An entry that is not an IP address stops the walk at the
+ * last address known good, so a garbled header can never name a bucket of its own.
  */
 export function clientAddressFor(trust: TrustProxy): ClientAddress {
   if (trust.kind === 'none') return (peer) => normalizeAddress(peer) ?? UNKNOWN;
-  const trusted = trust.kind === 'hops' ? undefined : blockListOf(trust.ranges);
-  const maxHops = trust.kind === 'hops' ? trust.hops : Infinity;
+  const trusted =
+    trust.kind === 'hops'
+      ? (_address: string, hop: number) => hop < trust.hops
+      : proxyAddr.compile([...trust.ranges]);
+  // An entry that is no address is never a proxy to look past; the walk ends at it.
+  const isTrusted = (entry: string, hop: number) => {
+    const address = normalizeAddress(entry);
+    return address !== null && trusted(address, hop);
+  };
   return (peer, forwardedFor) => {
-    let client = normalizeAddress(peer);
-    if (!client) return UNKNOWN;
-    const entries = forwardedFor ? forwardedFor.split(',') : [];
-    for (let hop = 0; hop < maxHops; hop += 1) {
-      if (trusted && !trusted.check(client, familyOf(client))) break;
-      const entry = entries.pop();
-      const address = entry === undefined ? null : normalizeAddress(entry);
+    let client = UNKNOWN;
+    for (const entry of proxyAddr.all(requestOf(peer, forwardedFor), isTrusted)) {
+      const address = normalizeAddress(entry);
       if (!address) break;
       client = address;
     }
     return client;
   };
+}
+
+/** The two fields of a request that proxy-addr reads. */
+function requestOf(peer: string | undefined, forwardedFor: string | undefined): IncomingMessage {
+  const request = { socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': forwardedFor } };
+  return request as unknown as IncomingMessage;
 }
 
 /** The client address of a Node request, by `resolve`. */
@@ -61,21 +71,4 @@ export function normalizeAddress(raw: string | undefined): string | null {
   const lower = value.toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
   return mapped && isIP(mapped[1]!) === 4 ? mapped[1]! : lower;
-}
-
-function familyOf(address: string): 'ipv4' | 'ipv6' {
-  return isIP(address) === 6 ? 'ipv6' : 'ipv4';
-}
-
-/** `ranges` (addresses and CIDR ranges, checked by server/config.ts) as a Node BlockList. */
-function blockListOf(ranges: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const range of ranges) {
-    // BlockList matches IPv4 and its IPv4-mapped IPv6 form either way round.
-    const [address, prefix] = range.split('/') as [string, string | undefined];
-    const type = familyOf(address);
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list;
 }

@@ -41,7 +41,7 @@ function mapTarget(target: SuggestionTarget, tr: Transaction): SuggestionTarget 
 
 /**
  * Shows the suggestion as a widget decoration below its target (the document itself never holds
- * it, so autosave, Markdown export and undo history do not see it) and tints the target text.
+ * it, so other writers, Markdown export and undo history do not see it) and tints the target text.
  * Part of the editor from the start: registering it on first use reconfigured the editor's
  * state, which re-created every plugin's state and redrew a long document as the answer began.
  */

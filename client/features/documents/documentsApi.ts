@@ -6,7 +6,6 @@ import type {
 } from '../../../common/api/documents.ts';
 import { api, fitsKeepalive, JsonText } from '../../lib/api.ts';
 import { documentResponseCheck, listDocumentsResponseCheck } from '../../lib/startChecks.ts';
-import type { SaveRequest } from '../editor/persistence/AutosaveOptions.ts';
 
 const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
 
@@ -104,19 +103,23 @@ export async function getDocument(id: string): Promise<DocumentRecord> {
   return document;
 }
 
+/** A title save as sent: the title, on top of the version the page last knew. */
+export interface TitleSaveRequest {
+  baseVersion: number;
+  title: string;
+}
+
 /**
- * Saves edits on top of `request.baseVersion`. With `keepalive` (pagehide), null when the
- * request is too large for the browser to send after the page has gone.
+ * Saves the title alone (`PATCH`; the content is saved live, over the WebSocket). With
+ * `keepalive` (pagehide), null when the request is too large for the browser to send after the
+ * page has gone.
  */
-export function saveDocument(
+export function saveTitle(
   id: string,
-  request: SaveRequest,
+  request: TitleSaveRequest,
   keepalive = false,
 ): Promise<SaveResult> | null {
-  let body = `{"baseVersion":${request.baseVersion}`;
-  if (request.title !== undefined) body += `,"title":${JSON.stringify(request.title)}`;
-  if (request.content !== undefined) body += `,"content":${request.content}`;
-  body += '}';
+  const body = JSON.stringify({ baseVersion: request.baseVersion, title: request.title });
   if (keepalive && !fitsKeepalive(body)) return null;
   return api.patch(documentUrl(id), new JsonText(body), (s) => s.saveResultSchema, { keepalive });
 }

@@ -70,7 +70,7 @@ describe('PendingDocuments', () => {
     const first = pending.send(ID);
     quiet();
     await expect(first).rejects.toBeInstanceOf(NetworkError);
-    // Still pending: the editor may open it again, and the autosave retries.
+    // Still pending: the editor may open it again, and its create retries.
     expect(pending.get(ID)).toBe(document);
     await expect(pending.send(ID)).resolves.toMatchObject({ version: 1 });
     expect(requests).toHaveLength(2);

@@ -55,7 +55,7 @@ const resultOf = ({ id, version, updatedAt }: DocumentMeta): SaveResult => ({
  * Documents shown before the server has them: an import opens at once while its create goes out
  * in the background. One create request is under way per document at a time; every attempt
  * sends the same id and content, so a retry after a lost answer is harmless (the server answers
- * with the document it has). Retrying is up to the caller (the document's autosave).
+ * with the document it has). Retrying is up to the caller (createOnServer.ts).
  */
 export class PendingDocuments {
   private readonly entries = new Map<string, Entry>();

@@ -6,8 +6,8 @@ import { rebuildInSchema } from './rebuildInSchema.ts';
 
 /**
  * Replaces the editor's document with `doc` (in the shared schema), caret at the start, its
- * blocks in chunks. Not an edit: it cannot be undone and fires no `update` (so autosave and
- * counts ignore it); `transaction` still fires.
+ * blocks in chunks. Not an edit: it cannot be undone and fires no `update` (so the counts
+ * ignore it); `transaction` still fires.
  */
 export function openIn(editor: Editor, doc: ProseMirrorNode): void {
   const { state, view } = editor;

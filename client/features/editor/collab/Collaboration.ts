@@ -75,7 +75,7 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
       ? binding.startUnbuilt(made, this.editor.schema)
       : binding.initialDoc(this.editor.schema);
     // The first document is the shared one, read before the view exists: no transaction, and
-    // nothing for undo or autosave (Tiptap takes a ProseMirror node as content as it is); or
+    // nothing for undo or for the binding to write (Tiptap takes a ProseMirror node as content as it is); or
     // opened once the view is mounted.
     if (this.options.openWhenMounted) binding.openLater(doc);
     else this.editor.options.content = doc as unknown as Content;

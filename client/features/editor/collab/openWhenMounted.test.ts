@@ -39,7 +39,7 @@ describe('an editor on a shared document opened once mounted', () => {
     openSharedDocument(editor);
     expect(texts(editor)).toEqual(['Paragraph 0', 'Paragraph 1', 'Paragraph 2']);
     expect(Y.encodeStateAsUpdate(doc!)).toEqual(before);
-    // Not an edit: no update for autosave or counts, nothing to undo.
+    // Not an edit: nothing written to the Y.Doc, no update for the counts, nothing to undo.
     expect(transactions).not.toHaveBeenCalled();
     expect(editor.storage.inkwellCollaboration.undoManager?.undoStack).toHaveLength(0);
     // Opened once.

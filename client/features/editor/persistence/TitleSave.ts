@@ -1,7 +1,9 @@
 import type { SaveResult } from '../../../../common/api/documents.ts';
-import { DEFAULT_TIMING } from './AutosaveOptions.ts';
 import { classifySaveFailure } from './saveFailure.ts';
 import type { SaveStatus } from './saveStatus.ts';
+
+/** Quiet time after the last change before the title is saved (docs/PRODUCT.md "Keeping work safe"). */
+const SAVE_DELAY_MS = 1000;
 
 /** What {@link TitleSave} works with. */
 export interface TitleSaveOptions {
@@ -51,7 +53,7 @@ export class TitleSave {
     this.wanted = title;
     this.held = false;
     this.options.onStatus(this.hasUnsavedEdits ? { kind: 'saving' } : { kind: 'saved' });
-    this.schedule(this.options.delay ?? DEFAULT_TIMING.delay);
+    this.schedule(this.options.delay ?? SAVE_DELAY_MS);
   }
 
   /** Saves now if the title is unsaved; resolves when this attempt is over. */
@@ -108,7 +110,7 @@ export class TitleSave {
   }
 
   private failed(error: unknown): void {
-    const failure = classifySaveFailure(error, this.failures + 1, DEFAULT_TIMING);
+    const failure = classifySaveFailure(error, this.failures + 1);
     switch (failure.kind) {
       case 'conflict':
         // Someone stored a version meanwhile (live edits, another tab's title): ours goes on top.

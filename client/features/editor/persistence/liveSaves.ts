@@ -3,7 +3,7 @@ import { isLeavingForSignIn } from '../../../lib/api.ts';
 /** What the page needs of a document's saving (useLiveDocument.ts). */
 export interface LiveSave {
   readonly hasUnsavedEdits: boolean;
-  readonly isDrafted: boolean;
+  readonly isKeptLocally: boolean;
   flush(): Promise<void>;
   flushOnPageHide(): void;
   retryNow(): void;
@@ -21,7 +21,7 @@ function boundedFlush(save: LiveSave): Promise<void> {
   ]);
 }
 
-// The autosaves still running: the open document's, and those of documents left with edits not
+// The saves still running: the open document's, and those of documents left with edits not
 // yet acknowledged (offline), which keep retrying until the server has them.
 const live = new Map<string, LiveSave>();
 
@@ -41,8 +41,8 @@ function onOnline(): void {
 function onBeforeUnload(event: BeforeUnloadEvent): void {
   const saves = [...live.values()];
   if (!saves.some((save) => save.hasUnsavedEdits)) return;
-  // Going to sign in, with every edit in the drafts: they are offered again on return.
-  if (isLeavingForSignIn() && saves.every((save) => save.isDrafted)) return;
+  // Going to sign in, with every edit in this device's copy: it is sent after signing in.
+  if (isLeavingForSignIn() && saves.every((save) => save.isKeptLocally)) return;
   event.preventDefault();
   // Older browsers show the warning only when returnValue is set.
   event.returnValue = '';
@@ -71,7 +71,7 @@ export function removeLiveSave(documentId: string, save: LiveSave): void {
 }
 
 /**
- * Saves the document's pending edits now, if an autosave holds any: before it goes to the
+ * Saves the document's pending edits now, if it has any: before it goes to the
  * trash, before the page signs out, or before it is opened again.
  */
 export async function flushLiveSave(documentId: string): Promise<void> {
@@ -89,7 +89,7 @@ export async function flushAllLiveSaves(): Promise<void> {
   await Promise.all([...live.values()].map(boundedFlush));
 }
 
-/** Stops every autosave, saved or not: at sign-out, once what could be saved was. */
+/** Stops every save, done or not: at sign-out, once what could be saved was. */
 export function stopAllLiveSaves(): void {
   for (const save of [...live.values()]) save.dispose();
   live.clear();
@@ -97,8 +97,8 @@ export function stopAllLiveSaves(): void {
 }
 
 /**
- * Stops the autosave left running for a document that is being opened again, after one last
- * attempt: the new editor takes over from what the server and the draft then hold.
+ * Stops the save left running for a document that is being opened again, after one last
+ * attempt: the new editor takes over from what the server and this device's copy then hold.
  */
 export async function settleLiveSave(documentId: string): Promise<void> {
   const save = live.get(documentId);

@@ -3,7 +3,7 @@ import type { SaveResult } from '../../../../common/api/documents.ts';
 import { redirectToSignIn } from '../../../lib/api.ts';
 import { createObservable, type Observable } from '../../../lib/observable.ts';
 import { useToast } from '../../../components/toastContext.ts';
-import { saveDocument } from '../../documents/documentsApi.ts';
+import { saveTitle } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
 import {
   REVOKED_NOTICE,
@@ -12,6 +12,7 @@ import {
   type SetAsideEnd,
 } from '../collab/connectionEnd.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
+import { createOnServer } from './createOnServer.ts';
 import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
 import type { OpenedDocument } from './openDocument.ts';
 import { isRefusal } from './saveFailure.ts';
@@ -35,27 +36,6 @@ export interface LiveDocumentHandlers {
    * may offer it for download. The document continues from the server's state.
    */
   onSetAside?: (update: Uint8Array, end: SetAsideEnd) => void;
-}
-
-/** Longest wait between attempts to create a document made in this tab. */
-const MAX_CREATE_WAIT_MS = 30_000;
-
-/** Creates a document made in this tab, trying again (offline) until the server has it. */
-async function createOnServer(
-  id: string,
-  live: () => boolean,
-  onRetry: () => void,
-): Promise<SaveResult> {
-  for (let wait = 1000; ; wait = Math.min(wait * 2, MAX_CREATE_WAIT_MS)) {
-    try {
-      const sending = pendingDocuments.send(id);
-      if (sending) return await sending;
-    } catch (error) {
-      if (isRefusal(error) || !live()) throw error;
-      onRetry();
-    }
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
 }
 
 /**
@@ -99,7 +79,7 @@ export function useLiveDocument(
       saved: opened.title,
       // A document made in this tab gets its title once the server has it (flushed then).
       send: (next, baseVersion, keepalive) =>
-        created ? saveDocument(id, { baseVersion, title: next }, keepalive) : null,
+        created ? saveTitle(id, { baseVersion, title: next }, keepalive) : null,
       onStatus: (next) => {
         titleStatus = next;
         show();
@@ -111,7 +91,7 @@ export function useLiveDocument(
       get hasUnsavedEdits() {
         return !created || title.hasUnsavedEdits || (shared?.hasUnsavedEdits ?? false);
       },
-      get isDrafted() {
+      get isKeptLocally() {
         return created && !title.hasUnsavedEdits && (shared?.isKeptLocally ?? true);
       },
       flush: () => Promise.all([title.flush(), shared?.whenSaved()]).then(() => undefined),
@@ -132,7 +112,7 @@ export function useLiveDocument(
       contentStatus = { kind: 'saving' };
       show();
       const result = await createOnServer(
-        id,
+        () => pendingDocuments.send(id),
         () => !closed,
         () => {
           // Not on the server yet: said, not left silent.

@@ -15,7 +15,7 @@ function loadPanel(): Promise<Panel> {
 /**
  * Front matter shown as a Properties panel above the document. Until the YAML library has
  * loaded, the source is shown as it is. Every change goes through the node's `yaml` attribute,
- * so undo, autosave and export see it as any other edit.
+ * so undo, the shared document and export see it as any other edit.
  */
 export class FrontMatterView implements NodeView {
   readonly dom: HTMLElement;
