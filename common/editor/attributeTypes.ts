@@ -36,7 +36,12 @@ const size = type(
   true,
 );
 const wholeFromZero = type('a whole number from 0', (v) => isWhole(v, 0));
-const wholeFromOne = type('a whole number from 1', (v) => isWhole(v, 1));
+/**
+ * A cell's span, within HTML's own bounds (colspan ≤ 1,000, rowspan ≤ 65,534): the table's
+ * layout walks each spanned column, so a span of a billion would hold the page and the server.
+ */
+const colspan = type('a whole number from 1 to 1000', (v) => isWhole(v, 1, 1000));
+const rowspan = type('a whole number from 1 to 65534', (v) => isWhole(v, 1, 65_534));
 const headingLevel = type('a whole number from 1 to 6', (v) => isWhole(v, 1, 6));
 const fold = type("'', '-' or '+'", (v) => v === '' || v === '-' || v === '+');
 /** Column widths as the table editor keeps them: a number per column, null where unknown. */
@@ -60,8 +65,8 @@ const imageAttributes = {
   height: size,
 };
 const cellAttributes = {
-  colspan: wholeFromOne,
-  rowspan: wholeFromOne,
+  colspan,
+  rowspan,
   colwidth: columnWidths,
   align: stringOrNull,
 };

@@ -35,6 +35,13 @@ const MISTYPED: [string, object][] = [
       content: [{ type: 'tableRow', content: [item('tableCell', { colspan: 'two' })] }],
     }),
   ],
+  [
+    'tableCell.colspan',
+    doc({
+      type: 'table',
+      content: [{ type: 'tableRow', content: [item('tableCell', { colspan: 1_000_000_000 })] }],
+    }),
+  ],
   ['wikilink.embed', doc(paragraph({ type: 'wikilink', attrs: { target: 'a', embed: 'yes' } }))],
 ];
 
