@@ -57,8 +57,9 @@ export type BacklinksResponse = z.infer<typeof backlinksResponseSchema>;
 
 /**
  * `POST /api/documents/:id/rename-links` — the document was renamed from `from`: the links that
- * found it under that title, in the writer's other documents, now name its current title. One
- * transaction; each document changed goes up a version.
+ * found it under that title, in the writer's other documents, now name its current title.
+ * Documents without Yjs state change in one transaction, each going up a version; in one with
+ * Yjs state only the links change, in its live state, merging with what its editors type.
  */
 export const renameLinksRequestSchema = z.object({
   from: titleSchema.refine((title) => title !== '', 'Say which title the links use.'),

@@ -622,6 +622,82 @@ describeWithServer('rewriting wikilinks in a live document', (context) => {
     ).document;
     expect(JSON.stringify(stored.content)).toContain('"target":"Final"');
   });
+
+  it('keeps what a writer typed since the last store, and changes only the link', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const created = await client.request('POST', '/api/documents', { json: { title: 'Draft' } });
+    const target = ((await created.json()) as { document: DocumentRecord }).document;
+    const res = await client.request('POST', '/api/documents', {
+      json: {
+        title: 'Linking',
+        content: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [
+                { type: 'text', text: 'see ' },
+                {
+                  type: 'wikilink',
+                  attrs: { target: 'Draft', fragment: '', alias: null, embed: false },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const linking = ((await res.json()) as { document: DocumentRecord }).document;
+    // No store while the test runs: documents.content stays as it was before the typing, as it
+    // is for the seconds after each keystroke.
+    const { configuration } = server.services.collab!.hocuspocus;
+    const { debounce, maxDebounce } = configuration;
+    configuration.debounce = configuration.maxDebounce = 600_000;
+    try {
+      const writer = live(client, linking.id);
+      await writer.synced;
+      const first = writer.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement;
+      (first.get(0) as Y.XmlText).insert(0, 'Please ');
+      appendParagraph(writer, 'typed just now');
+      await writer.saved();
+      const { rows } = await db.query<{ content: unknown }>(
+        'SELECT content FROM documents WHERE id = $1',
+        [linking.id],
+      );
+      expect(JSON.stringify(rows[0]!.content)).not.toContain('typed just now');
+
+      const renamed = await client.request('PATCH', `/api/documents/${target.id}`, {
+        json: { baseVersion: target.version, title: 'Final' },
+      });
+      expect(renamed.status).toBe(200);
+      const rewrite = await client.request('POST', `/api/documents/${target.id}/rename-links`, {
+        json: { from: 'Draft' },
+      });
+      expect(await rewrite.json()).toEqual({ documents: 1, links: 1 });
+
+      const link = () =>
+        (writer.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement)
+          .toArray()
+          .find((child) => child instanceof Y.XmlElement && child.nodeName === 'wikilink') as
+          Y.XmlElement | undefined;
+      await until(() => link()?.getAttribute('target') === 'Final');
+      expect(writer.blocks()).toEqual(['Please see ', 'typed just now']);
+      expect(writer.provider.unsyncedChanges).toBe(0);
+      const stored = (
+        (await (await client.request('GET', `/api/documents/${linking.id}`)).json()) as {
+          document: DocumentRecord;
+        }
+      ).document;
+      const text = JSON.stringify(stored.content);
+      expect(text).toContain('"text":"Please see "');
+      expect(text).toContain('"target":"Final"');
+      expect(text).toContain('typed just now');
+    } finally {
+      configuration.debounce = debounce;
+      configuration.maxDebounce = maxDebounce;
+    }
+  });
 });
 
 describeWithServer('the time to "Saved"', (context) => {

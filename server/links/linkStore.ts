@@ -1,8 +1,10 @@
+import type * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import type { Backlink, LinkedDocument } from '../../common/api/links.ts';
 import {
   isWellFormedWikilink,
   wikilinkParts,
+  type WikilinkParts,
 } from '../../common/editor/dialects/wikilink/wikilinkSyntax.ts';
 import {
   renamedTarget,
@@ -10,6 +12,7 @@ import {
   titleKey,
 } from '../../common/editor/dialects/wikilink/wikilinkTarget.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { renameWikilinkTargets } from './renameWikilinkTargets.ts';
 import { forEachWikilink, linkRowsOf } from './wikilinksOf.ts';
 
 /** Documents whose links are rebuilt per round trip to the database. */
@@ -71,20 +74,23 @@ export class LinkStore {
 
   /**
    * Document `id` was titled `from`: every link in the writer's other live documents that found
-   * it under that title is rewritten to its current title, in one transaction, each changed
-   * document going up a version. Null when there is no such document; `unwritable` when the
-   * current title cannot stand in a wikilink (it holds `[`, `]`, `|`, `#` or `^`). A document
-   * with Yjs state (live collaboration) is not written here but handed to `applyLive` after the
-   * transaction, so that the change merges into its Yjs state rather than being overwritten by it.
+   * it under that title is rewritten to its current title, each changed document going up a
+   * version. Null when there is no such document; `unwritable` when the current title cannot
+   * stand in a wikilink (it holds `[`, `]`, `|`, `#` or `^`). Documents without Yjs state are
+   * written in one transaction; one with Yjs state (live collaboration) is handed to `editLive`
+   * after it, whose edit sets only the links' targets in its live state: its stored JSON is
+   * derived from that state seconds late, and writing it back would take back what editors typed
+   * meanwhile. The counts are of what was rewritten, live or stored.
    */
   async renameLinks(
     ownerId: string,
     id: string,
     from: string,
-    applyLive?: (id: string, content: DocumentContent) => Promise<void>,
+    editLive?: (id: string, edit: (fragment: Y.XmlFragment) => void) => Promise<void>,
   ): Promise<{ documents: number; links: number } | 'unwritable' | null> {
     await this.refresh(ownerId);
-    const live: Array<{ id: string; content: DocumentContent }> = [];
+    const live: string[] = [];
+    let rename: (parts: WikilinkParts) => string | null = () => null;
     const result = await this.db.transaction(async (tx) => {
       const current = await this.title(tx, ownerId, id);
       if (current === null) return null;
@@ -93,6 +99,11 @@ export class LinkStore {
       if (current.trim() === '' || !isWellFormedWikilink(probe)) return 'unwritable';
       const found = (await this.linksTo(tx, ownerId, id, from)) ?? [];
       const index = await this.indexAs(tx, ownerId, id, from);
+      rename = (parts) => {
+        if (index.resolve(parts.target) !== id) return null;
+        const next = renamedTarget(parts.target, from, current);
+        return isWellFormedWikilink({ ...parts, target: next }) ? next : null;
+      };
       const sources = [...new Set(found.map((row) => row.source_id))];
       let links = 0;
       let documents = 0;
@@ -103,31 +114,38 @@ export class LinkStore {
           [source, ownerId],
         );
         if (!rows[0]) continue;
+        if (rows[0].has_yjs && editLive) {
+          live.push(source);
+          continue;
+        }
         let changed = 0;
         forEachWikilink(rows[0].content, (attrs) => {
-          const { target } = wikilinkParts(attrs);
-          if (index.resolve(target) !== id) return;
-          const next = renamedTarget(target, from, current);
-          if (!isWellFormedWikilink({ ...attrs, target: next })) return;
+          const next = rename(wikilinkParts(attrs));
+          if (next === null) return;
           attrs.target = next;
           changed += 1;
         });
         if (changed === 0) continue;
-        if (rows[0].has_yjs && applyLive) {
-          live.push({ id: source, content: rows[0].content });
-        } else {
-          await tx.query(
-            `UPDATE documents SET content = $3::jsonb, version = version + 1, updated_at = now()
-              WHERE id = $1 AND owner_id = $2`,
-            [source, ownerId, JSON.stringify(rows[0].content)],
-          );
-        }
+        await tx.query(
+          `UPDATE documents SET content = $3::jsonb, version = version + 1, updated_at = now()
+            WHERE id = $1 AND owner_id = $2`,
+          [source, ownerId, JSON.stringify(rows[0].content)],
+        );
         links += changed;
         documents += 1;
       }
       return { documents, links };
     });
-    for (const document of live) await applyLive!(document.id, document.content);
+    if (typeof result !== 'object' || result === null || !editLive) return result;
+    for (const source of live) {
+      let changed = 0;
+      await editLive(source, (fragment) => {
+        changed = renameWikilinkTargets(fragment, rename);
+      });
+      if (changed === 0) continue;
+      result.links += changed;
+      result.documents += 1;
+    }
     return result;
   }
 

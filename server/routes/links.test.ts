@@ -205,7 +205,7 @@ describeWithServer('the wikilinks API', (context) => {
   it('answers hostile requests with 4xx, never 500', async () => {
     const { client } = await signedInUser(server, context().db);
     const target = await create(client, 'Target');
-    const attempts: Array<[string, string, object | undefined]> = [
+    const attempts: Array<[string, string, unknown]> = [
       ['POST', '/api/links/resolve', { targets: Array.from({ length: 10_000 }, () => 'x') }],
       ['POST', '/api/links/resolve', { targets: ['a'.repeat(5000)] }],
       ['POST', '/api/links/resolve', { targets: ['bad\u0000target'] }],
@@ -217,11 +217,35 @@ describeWithServer('the wikilinks API', (context) => {
       ['POST', `/api/documents/${target.id}/rename-links`, { from: 'x'.repeat(201) }],
       ['POST', `/api/documents/${target.id}/rename-links`, { from: '' }],
       ['POST', `/api/documents/${target.id}/rename-links`, { from: ['Target'] }],
+      ['POST', `/api/documents/${target.id}/rename-links`, { from: 'x'.repeat(100_000) }],
+      ['POST', `/api/documents/${target.id}/rename-links`, { from: 42 }],
+      ['POST', `/api/documents/${target.id}/rename-links`, { from: null }],
+      ['POST', `/api/documents/${target.id}/rename-links`, { from: { title: 'Target' } }],
+      ['POST', `/api/documents/${target.id}/rename-links`, {}],
+      ['POST', `/api/documents/${target.id}/rename-links`, [{ from: 'Target' }]],
+      ['POST', `/api/documents/${target.id}/rename-links`, 'Target'],
+      ['POST', '/api/documents/not-an-id/rename-links', { from: 'Target' }],
+      ['POST', `/api/documents/${crypto.randomUUID()}/rename-links`, { from: 'Target' }],
     ];
     for (const [method, path, json] of attempts) {
       const res = await client.request(method, path, json === undefined ? {} : { json });
       expect(res.status, `${method} ${path.slice(0, 80)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path.slice(0, 80)}`).toBeLessThan(500);
+    }
+    // Bodies no JSON encoder would write: broken, nested past any parser's patience, not JSON.
+    const renamePath = `/api/documents/${target.id}/rename-links`;
+    for (const body of [
+      '{"from": "Tar',
+      `{"from":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+      `${'{"from":'.repeat(5_000)}"x"${'}'.repeat(5_000)}`,
+      'from=Target',
+    ]) {
+      const res = await client.request('POST', renamePath, {
+        body,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(res.status, body.slice(0, 40)).toBeGreaterThanOrEqual(400);
+      expect(res.status, body.slice(0, 40)).toBeLessThan(500);
     }
     // A target too long for any title, in characters of three bytes that do not compress.
     const long = Array.from({ length: 990 }, (_, i) =>

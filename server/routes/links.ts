@@ -51,7 +51,7 @@ export function linkRoutes(services: Services): Hono<AppEnv> {
       owner,
       idOf(c.req.param('id')),
       from,
-      collab && ((id, content) => collab.applyContent(id, content)),
+      collab && ((id, edit) => collab.change(id, edit)),
     );
     if (!result) throw NotFoundError('There is no such document.');
     if (result === 'unwritable') {
