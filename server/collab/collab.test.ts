@@ -698,6 +698,41 @@ describeWithServer('rewriting wikilinks in a live document', (context) => {
       configuration.maxDebounce = maxDebounce;
     }
   });
+
+  it('finds a link typed a moment ago in an open document that named no title before', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const created = await client.request('POST', '/api/documents', { json: { title: 'Draft' } });
+    const target = ((await created.json()) as { document: DocumentRecord }).document;
+    const res = await client.request('POST', '/api/documents', {
+      json: { title: 'Notes', content: paragraphs('no links yet') },
+    });
+    const notes = ((await res.json()) as { document: DocumentRecord }).document;
+    const { configuration } = server.services.collab!.hocuspocus;
+    const { debounce, maxDebounce } = configuration;
+    configuration.debounce = configuration.maxDebounce = 600_000;
+    try {
+      const writer = live(client, notes.id);
+      await writer.synced;
+      const first = writer.doc.getXmlFragment(CONTENT_FIELD).get(0) as Y.XmlElement;
+      const link = new Y.XmlElement('wikilink');
+      link.setAttribute('target', 'Draft');
+      first.insert(first.length, [link]);
+      await writer.saved();
+      const renamed = await client.request('PATCH', `/api/documents/${target.id}`, {
+        json: { baseVersion: target.version, title: 'Final' },
+      });
+      expect(renamed.status).toBe(200);
+      const rewrite = await client.request('POST', `/api/documents/${target.id}/rename-links`, {
+        json: { from: 'Draft' },
+      });
+      expect(await rewrite.json()).toEqual({ documents: 1, links: 1 });
+      await until(() => link.getAttribute('target') === 'Final');
+    } finally {
+      configuration.debounce = debounce;
+      configuration.maxDebounce = maxDebounce;
+    }
+  });
 });
 
 describeWithServer('the time to "Saved"', (context) => {

@@ -443,6 +443,8 @@ export class CollabEngine {
         if (updates.length > 0) {
           const ids = await this.store.appendAll(updates.map((update) => ({ documentId, update })));
           state.updateIds.push(...ids);
+          // Counted as a writer's updates are, for the size limit.
+          state.bytes += updates.reduce((sum, update) => sum + update.byteLength, 0);
         }
       });
       await this.compact(documentId, document);
@@ -474,6 +476,20 @@ export class CollabEngine {
       if (direct.document) await this.compact(documentId, direct.document);
     } finally {
       await direct.disconnect();
+    }
+  }
+
+  /**
+   * Brings `documents.content` up to date for every document `userId` has open here, before a
+   * read that goes by stored content across documents (which links name a renamed title): what
+   * they typed a moment ago is in it.
+   */
+  async flushOpenedBy(userId: string): Promise<void> {
+    for (const [name, document] of [...this.hocuspocus.documents]) {
+      const opened = document
+        .getConnections()
+        .some((connection) => (connection.context as CollabContext).userId === userId);
+      if (opened) await this.flush(name);
     }
   }
 

@@ -47,6 +47,9 @@ export function linkRoutes(services: Services): Hono<AppEnv> {
     const { from } = await readJson(c, renameLinksRequestSchema);
     const owner = c.get('session').user.id;
     const collab = services.collab;
+    // Which documents name the old title is read from stored content: a link typed a moment ago
+    // in an open document is found too.
+    await collab?.flushOpenedBy(owner);
     const result = await links.renameLinks(
       owner,
       idOf(c.req.param('id')),
