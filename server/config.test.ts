@@ -26,7 +26,12 @@ describe('loadConfig', () => {
         idleTimeoutMs: 30_000,
         totalTimeoutMs: 120_000,
       },
-      files: { maxBytes: 20 * 1024 * 1024, s3: undefined },
+      files: {
+        maxBytes: 20 * 1024 * 1024,
+        maxPixels: 120_000_000,
+        maxWholePixels: 50_000_000,
+        s3: undefined,
+      },
       collab: { redisUrl: undefined, maxMessageBytes: 8 * 1024 * 1024 },
     });
   });
@@ -54,7 +59,7 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'a secret',
       S3_FORCE_PATH_STYLE: 'true',
     });
-    expect(config.files).toEqual({
+    expect(config.files).toMatchObject({
       maxBytes: 1048576,
       s3: {
         bucket: 'inkwell-files',
@@ -64,6 +69,14 @@ describe('loadConfig', () => {
         forcePathStyle: true,
       },
     });
+  });
+
+  it('reads the bounds on uploaded images', () => {
+    const config = loadConfig({ FILE_MAX_PIXELS: '60000000', FILE_MAX_WHOLE_PIXELS: '20000000' });
+    expect(config.files).toMatchObject({ maxPixels: 60_000_000, maxWholePixels: 20_000_000 });
+    expect(() => loadConfig({ FILE_MAX_WHOLE_PIXELS: '0' })).toThrow(
+      'FILE_MAX_WHOLE_PIXELS="0": must be at least 1',
+    );
   });
 
   it('refuses half a pair of S3 keys, and S3 settings without a bucket', () => {

@@ -1,7 +1,11 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_AI_LIMITS } from '../common/api/ai.ts';
-import { DEFAULT_FILE_MAX_BYTES } from '../common/api/files.ts';
+import {
+  DEFAULT_FILE_MAX_BYTES,
+  DEFAULT_FILE_MAX_PIXELS,
+  DEFAULT_FILE_MAX_WHOLE_PIXELS,
+} from '../common/api/files.ts';
 import { DEFAULT_LIMITS } from '../common/api/limits.ts';
 import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
@@ -78,6 +82,13 @@ export interface S3Config {
 export interface FilesConfig {
   /** `FILE_MAX_BYTES`: largest upload accepted (default 20 MB). */
   maxBytes: number;
+  /** `FILE_MAX_PIXELS`: most pixels an upload may declare, all frames together (default 120 million). */
+  maxPixels: number;
+  /**
+   * `FILE_MAX_WHOLE_PIXELS`: most pixels in one frame of an image decoded whole into memory
+   * (interlaced PNG, progressive JPEG, GIF, WebP; AVIF a quarter of it) (default 50 million).
+   */
+  maxWholePixels: number;
   /** Where files are kept: an S3-compatible bucket, or undefined for the database. */
   s3: S3Config | undefined;
 }
@@ -224,6 +235,9 @@ const envSchema = z.object({
   AI_IDLE_TIMEOUT_MS: positiveInt(HOUR_MS).default(30_000),
   AI_TOTAL_TIMEOUT_MS: positiveInt(HOUR_MS).default(120_000),
   FILE_MAX_BYTES: positiveInt(1024 * 1024 * 1024).default(DEFAULT_FILE_MAX_BYTES),
+  // libvips' own ceiling on a PNG or JPEG side is 2^31; a billion pixels is gigabytes already.
+  FILE_MAX_PIXELS: positiveInt(1_000_000_000).default(DEFAULT_FILE_MAX_PIXELS),
+  FILE_MAX_WHOLE_PIXELS: positiveInt(1_000_000_000).default(DEFAULT_FILE_MAX_WHOLE_PIXELS),
   S3_BUCKET: z.string().max(255, 'must be at most 255 characters').optional(),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z
@@ -344,6 +358,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     files: {
       maxBytes: data.FILE_MAX_BYTES,
+      maxPixels: data.FILE_MAX_PIXELS,
+      maxWholePixels: data.FILE_MAX_WHOLE_PIXELS,
       s3: data.S3_BUCKET
         ? {
             bucket: data.S3_BUCKET,

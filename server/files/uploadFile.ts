@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { OutputInfo } from 'sharp';
-import { fileUrl, type UploadedFile } from '../../common/api/files.ts';
+import { fileUrl, type UploadedFile, type UploadType } from '../../common/api/files.ts';
 import type { Database } from '../db/database.ts';
 import {
   AppError,
@@ -18,7 +18,7 @@ import { cleanFileName } from './fileName.ts';
 import type { FileStorage } from './fileStorage.ts';
 import { FileStore } from './fileStore.ts';
 import { receiveToFile } from './receiveToFile.ts';
-import { checkDimensions, reencode, sizeOf } from './reencode.ts';
+import { checkDimensions, reencode, sizeOf, type PixelLimits } from './reencode.ts';
 import { sniffType } from './sniffType.ts';
 
 /** One upload as the route hands it over. */
@@ -32,6 +32,8 @@ export interface UploadRequest {
   name: string | undefined;
   /** `FILE_MAX_BYTES`. */
   maxBytes: number;
+  /** `FILE_MAX_PIXELS` and `FILE_MAX_WHOLE_PIXELS`. */
+  pixelLimits: PixelLimits;
 }
 
 /**
@@ -58,12 +60,12 @@ export async function uploadFile(
     if (received === 0) throw InvalidRequestError('The file is empty.');
     const type = await sniffType(temp);
     if (!type) throw UnsupportedFileTypeError();
-    await checkDimensions(temp);
+    const maxInputPixels = await checkDimensions(temp, type, request.pixelLimits);
     const name = cleanFileName(request.name, type);
     const files = new FileStore(db);
     const id = await files.createPending(request.ownerId, name, type);
     try {
-      const stored = await store(storage, id, temp, type);
+      const stored = await store(storage, id, temp, type, maxInputPixels);
       await files.markReady(id, stored);
       return { id, url: fileUrl(id), type, name, ...stored };
     } catch (error) {
@@ -81,9 +83,10 @@ async function store(
   storage: FileStorage,
   id: string,
   path: string,
-  type: Parameters<typeof reencode>[1],
+  type: UploadType,
+  maxInputPixels: number,
 ) {
-  const image = reencode(path, type);
+  const image = reencode(path, type, maxInputPixels);
   const hash = createHash('sha256');
   const hashed = new Transform({
     transform(chunk: Buffer, _encoding, done) {

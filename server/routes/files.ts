@@ -35,6 +35,7 @@ export function fileRoutes(services: Services): Hono<AppEnv> {
         declaredBytes: length === undefined ? undefined : Number(length),
         name,
         maxBytes: services.config.files.maxBytes,
+        pixelLimits: services.config.files,
       });
       return c.json<UploadedFile>(uploaded, 201);
     } catch (error) {
