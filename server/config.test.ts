@@ -30,6 +30,9 @@ describe('loadConfig', () => {
         maxBytes: 20 * 1024 * 1024,
         maxPixels: 120_000_000,
         maxWholePixels: 50_000_000,
+        uploadsPerMinute: 60,
+        uploadsAtOnce: 4,
+        decodesAtOnce: 2,
         s3: undefined,
       },
       collab: { redisUrl: undefined, maxMessageBytes: 8 * 1024 * 1024 },
@@ -71,9 +74,24 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the bounds on uploaded images', () => {
-    const config = loadConfig({ FILE_MAX_PIXELS: '60000000', FILE_MAX_WHOLE_PIXELS: '20000000' });
-    expect(config.files).toMatchObject({ maxPixels: 60_000_000, maxWholePixels: 20_000_000 });
+  it('reads the bounds on uploaded images and uploads', () => {
+    const config = loadConfig({
+      FILE_MAX_PIXELS: '60000000',
+      FILE_MAX_WHOLE_PIXELS: '20000000',
+      FILE_UPLOADS_PER_MINUTE: '10',
+      FILE_UPLOADS_AT_ONCE: '1',
+      FILE_DECODES_AT_ONCE: '3',
+    });
+    expect(config.files).toMatchObject({
+      maxPixels: 60_000_000,
+      maxWholePixels: 20_000_000,
+      uploadsPerMinute: 10,
+      uploadsAtOnce: 1,
+      decodesAtOnce: 3,
+    });
+    expect(() => loadConfig({ FILE_DECODES_AT_ONCE: '0' })).toThrow(
+      'FILE_DECODES_AT_ONCE="0": must be at least 1',
+    );
     expect(() => loadConfig({ FILE_MAX_WHOLE_PIXELS: '0' })).toThrow(
       'FILE_MAX_WHOLE_PIXELS="0": must be at least 1',
     );

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * whole request body (no multipart, so the server can stream it), and answers with where the
  * image now lives. Errors: 413 `payload_too_large` (over `limits.fileBytes`), 415
  * `unsupported_file_type` (not one of `UPLOAD_TYPES`, judged by the bytes), 422 `invalid_image`
- * (truncated, corrupt, or more pixels than the server's bounds, the message naming the bound).
+ * (truncated, corrupt, or more pixels than the server's bounds, the message naming the bound),
+ * 429 `rate_limited` with `Retry-After` (too many uploads this minute, or under way at once).
  */
 
 /** The image types accepted, decided from the bytes; SVG is not one of them (it can carry script). */

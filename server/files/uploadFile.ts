@@ -20,6 +20,7 @@ import { FileStore } from './fileStore.ts';
 import { receiveToFile } from './receiveToFile.ts';
 import { checkDimensions, reencode, sizeOf, type PixelLimits } from './reencode.ts';
 import { sniffType } from './sniffType.ts';
+import type { UploadGate } from './uploadGate.ts';
 
 /** One upload as the route hands it over. */
 export interface UploadRequest {
@@ -34,12 +35,15 @@ export interface UploadRequest {
   maxBytes: number;
   /** `FILE_MAX_PIXELS` and `FILE_MAX_WHOLE_PIXELS`. */
   pixelLimits: PixelLimits;
+  /** This process's gate: the uploader's rate and uploads under way, and the decodes at once. */
+  gate: UploadGate;
 }
 
 /**
- * Takes one upload from the request to storage. The body goes to a temporary file, counted as it
- * arrives (libvips reads a file piecewise, where a stream given to sharp is gathered whole in
- * memory); its type is sniffed and its header checked before anything is decoded; then the
+ * Takes one upload from the request to storage, once the gate admits it (429 otherwise, before
+ * the body is read). The body goes to a temporary file, counted as it arrives (libvips reads a
+ * file piecewise, where a stream given to sharp is gathered whole in memory); its type is sniffed
+ * and its header checked before anything is decoded; then, at its turn among the decodes, the
  * re-encoded image streams to storage under a pending row, which turns ready only once every
  * byte is there. Whatever fails on the way leaves neither row nor bytes behind.
  */
@@ -53,6 +57,7 @@ export async function uploadFile(
   if (request.declaredBytes !== undefined && request.declaredBytes > request.maxBytes) {
     throw tooLarge();
   }
+  const end = await request.gate.admit(request.ownerId);
   const temp = join(tmpdir(), `inkwell-upload-${randomUUID()}`);
   try {
     const received = await receiveToFile(request.body, temp, request.maxBytes);
@@ -65,7 +70,9 @@ export async function uploadFile(
     const files = new FileStore(db);
     const id = await files.createPending(request.ownerId, name, type);
     try {
-      const stored = await store(storage, id, temp, type, maxInputPixels);
+      const stored = await request.gate.decode(() =>
+        store(storage, id, temp, type, maxInputPixels),
+      );
       await files.markReady(id, stored);
       return { id, url: fileUrl(id), type, name, ...stored };
     } catch (error) {
@@ -75,6 +82,7 @@ export async function uploadFile(
     }
   } finally {
     await rm(temp, { force: true });
+    end();
   }
 }
 

@@ -378,3 +378,83 @@ describeWithServer(
   },
   { files: { ...loadConfig({}).files, maxBytes: MAX_BYTES } },
 );
+
+describeWithServer(
+  'limits on the uploads of one person',
+  (context) => {
+    let png: Buffer;
+    beforeAll(async () => {
+      png = await pngImage(60, 40);
+    });
+
+    /** An upload whose body stays open until `finish` is called, as a slow connection sends it. */
+    function slowUpload(client: TestClient) {
+      let finish!: () => void;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(png.subarray(0, 100));
+          finish = () => {
+            controller.enqueue(png.subarray(100));
+            controller.close();
+          };
+        },
+      });
+      const response = fetch(new URL('/api/files?name=slow.png', context().server.url), {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: {
+          Cookie: `${sessionCookieName(context().server.url)}=${client.token}`,
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          Origin: new URL(context().server.url).origin,
+        },
+      } as RequestInit);
+      return { response, finish: () => finish() };
+    }
+
+    /** Uploads of `userId` counted this minute. */
+    async function countedUploads(userId: string): Promise<number> {
+      const { rows } = await context().db.query<{ hits: number }>(
+        'SELECT hits FROM rate_limits WHERE key = $1',
+        [`files:user:${userId}`],
+      );
+      return rows[0]?.hits ?? 0;
+    }
+
+    it('answers 429 with Retry-After to the upload past the rate of a minute, and to no one else', async () => {
+      const { client } = await signedInUser(context().server, context().db);
+      for (let i = 0; i < 3; i += 1) await uploaded(client, png);
+      const res = await upload(client, png);
+      expect(res.status).toBe(429);
+      const wait = Number(res.headers.get('Retry-After'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await errorOf(res)).toEqual({
+        code: 'rate_limited',
+        message: `Too many uploads: at most 3 a minute. Try again in ${wait === 1 ? '1 second' : `${wait} seconds`}.`,
+      });
+      const { client: other } = await signedInUser(context().server, context().db, 'Grace');
+      await uploaded(other, png);
+    });
+
+    it('answers 429 to an upload past those one person may have under way', async () => {
+      const { user, client } = await signedInUser(context().server, context().db);
+      const slow = [slowUpload(client), slowUpload(client)];
+      await expect.poll(() => countedUploads(user.id)).toBe(2);
+      const res = await upload(client, png);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('Retry-After')).toBe('5');
+      expect(await errorOf(res)).toEqual({
+        code: 'rate_limited',
+        message:
+          'You have 2 uploads under way already. Try again in 5 seconds, once one has finished.',
+      });
+      for (const { finish } of slow) finish();
+      for (const { response } of slow) expect((await response).status).toBe(201);
+      // Their places are free again, and the refused upload counted for nothing.
+      await uploaded(client, png);
+      expect(await countedUploads(user.id)).toBe(3);
+    });
+  },
+  { files: { ...loadConfig({}).files, uploadsPerMinute: 3, uploadsAtOnce: 2 } },
+);
