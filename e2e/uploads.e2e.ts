@@ -2,64 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { signUp } from './auth.ts';
-import { editorLocator, holdUploads, importMarkdown, openEditor } from './editorPage.ts';
+import { editorLocator, holdUploads, importMarkdown, openEditor, sendFiles } from './editorPage.ts';
 import { appUrl, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 
 const saved = (page: Page) => page.getByText('Saved', { exact: true }).waitFor({ timeout: 15_000 });
 const uploadedImages = (page: Page) => editorLocator(page).locator('img[src^="/files/"]');
-
-/**
- * Sends the editor a paste or a drop of PNG files drawn in the page, `widths` wide (a canvas
- * filled with one colour), or of `fake` bytes named .png. A drop lands at the end of the first paragraph.
- */
-async function sendFiles(
-  page: Page,
-  kind: 'paste' | 'drop',
-  widths: number[],
-  fake?: string,
-): Promise<void> {
-  await editorLocator(page).evaluate(
-    async (editor, { kind, widths, fake }) => {
-      const transfer = new DataTransfer();
-      for (const [i, width] of widths.entries()) {
-        let blob: Blob;
-        if (fake !== undefined) {
-          blob = new Blob([fake], { type: 'image/png' });
-        } else {
-          const canvas = document.createElement('canvas');
-          canvas.width = width;
-          canvas.height = 20;
-          const context = canvas.getContext('2d');
-          if (context) {
-            context.fillStyle = `hsl(${i * 90}, 70%, 50%)`;
-            context.fillRect(0, 0, width, 20);
-          }
-          blob = await new Promise<Blob>((resolve, reject) =>
-            canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no blob'))), 'image/png'),
-          );
-        }
-        transfer.items.add(new File([blob], `shot-${i}.png`, { type: 'image/png' }));
-      }
-      if (kind === 'paste') {
-        editor.dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
-        );
-        return;
-      }
-      const target = editor.querySelector('p') ?? editor;
-      const box = target.getBoundingClientRect();
-      const at = { clientX: box.right - 4, clientY: box.top + box.height / 2 };
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        target.dispatchEvent(
-          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true, ...at }),
-        );
-      }
-    },
-    { kind, widths, fake },
-  );
-}
 
 test('a pasted screenshot shows at once with progress, is uploaded, and is there after a reload', async () => {
   const session = await openEditor(browser());

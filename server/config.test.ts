@@ -26,7 +26,15 @@ describe('loadConfig', () => {
         idleTimeoutMs: 30_000,
         totalTimeoutMs: 120_000,
       },
-      files: { maxBytes: 20 * 1024 * 1024, s3: undefined },
+      files: {
+        maxBytes: 20 * 1024 * 1024,
+        maxPixels: 120_000_000,
+        maxWholePixels: 50_000_000,
+        uploadsPerMinute: 60,
+        uploadsAtOnce: 4,
+        decodesAtOnce: 2,
+        s3: undefined,
+      },
       collab: { redisUrl: undefined, maxMessageBytes: 8 * 1024 * 1024 },
     });
   });
@@ -54,7 +62,7 @@ describe('loadConfig', () => {
       S3_SECRET_ACCESS_KEY: 'a secret',
       S3_FORCE_PATH_STYLE: 'true',
     });
-    expect(config.files).toEqual({
+    expect(config.files).toMatchObject({
       maxBytes: 1048576,
       s3: {
         bucket: 'inkwell-files',
@@ -64,6 +72,29 @@ describe('loadConfig', () => {
         forcePathStyle: true,
       },
     });
+  });
+
+  it('reads the bounds on uploaded images and uploads', () => {
+    const config = loadConfig({
+      FILE_MAX_PIXELS: '60000000',
+      FILE_MAX_WHOLE_PIXELS: '20000000',
+      FILE_UPLOADS_PER_MINUTE: '10',
+      FILE_UPLOADS_AT_ONCE: '1',
+      FILE_DECODES_AT_ONCE: '3',
+    });
+    expect(config.files).toMatchObject({
+      maxPixels: 60_000_000,
+      maxWholePixels: 20_000_000,
+      uploadsPerMinute: 10,
+      uploadsAtOnce: 1,
+      decodesAtOnce: 3,
+    });
+    expect(() => loadConfig({ FILE_DECODES_AT_ONCE: '0' })).toThrow(
+      'FILE_DECODES_AT_ONCE="0": must be at least 1',
+    );
+    expect(() => loadConfig({ FILE_MAX_WHOLE_PIXELS: '0' })).toThrow(
+      'FILE_MAX_WHOLE_PIXELS="0": must be at least 1',
+    );
   });
 
   it('refuses half a pair of S3 keys, and S3 settings without a bucket', () => {

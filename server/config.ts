@@ -1,7 +1,11 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_AI_LIMITS } from '../common/api/ai.ts';
-import { DEFAULT_FILE_MAX_BYTES } from '../common/api/files.ts';
+import {
+  DEFAULT_FILE_MAX_BYTES,
+  DEFAULT_FILE_MAX_PIXELS,
+  DEFAULT_FILE_MAX_WHOLE_PIXELS,
+} from '../common/api/files.ts';
 import { DEFAULT_LIMITS } from '../common/api/limits.ts';
 import { LOG_LEVELS, type LogLevel } from './logger.ts';
 
@@ -78,6 +82,19 @@ export interface S3Config {
 export interface FilesConfig {
   /** `FILE_MAX_BYTES`: largest upload accepted (default 20 MB). */
   maxBytes: number;
+  /** `FILE_MAX_PIXELS`: most pixels an upload may declare, all frames together (default 120 million). */
+  maxPixels: number;
+  /**
+   * `FILE_MAX_WHOLE_PIXELS`: most pixels in one frame of an image decoded whole into memory
+   * (interlaced PNG, progressive JPEG, GIF, WebP; AVIF a quarter of it) (default 50 million).
+   */
+  maxWholePixels: number;
+  /** `FILE_UPLOADS_PER_MINUTE`: uploads one person may start per minute (default 60). */
+  uploadsPerMinute: number;
+  /** `FILE_UPLOADS_AT_ONCE`: uploads one person may have under way at once, per process (default 4). */
+  uploadsAtOnce: number;
+  /** `FILE_DECODES_AT_ONCE`: images one process decodes at once; the others wait (default 2). */
+  decodesAtOnce: number;
   /** Where files are kept: an S3-compatible bucket, or undefined for the database. */
   s3: S3Config | undefined;
 }
@@ -228,6 +245,12 @@ const envSchema = z.object({
   AI_IDLE_TIMEOUT_MS: positiveInt(HOUR_MS).default(30_000),
   AI_TOTAL_TIMEOUT_MS: positiveInt(HOUR_MS).default(120_000),
   FILE_MAX_BYTES: positiveInt(1024 * 1024 * 1024).default(DEFAULT_FILE_MAX_BYTES),
+  // libvips' own ceiling on a PNG or JPEG side is 2^31; a billion pixels is gigabytes already.
+  FILE_MAX_PIXELS: positiveInt(1_000_000_000).default(DEFAULT_FILE_MAX_PIXELS),
+  FILE_MAX_WHOLE_PIXELS: positiveInt(1_000_000_000).default(DEFAULT_FILE_MAX_WHOLE_PIXELS),
+  FILE_UPLOADS_PER_MINUTE: positiveInt(100_000).default(60),
+  FILE_UPLOADS_AT_ONCE: positiveInt(1000).default(4),
+  FILE_DECODES_AT_ONCE: positiveInt(1000).default(2),
   S3_BUCKET: z.string().max(255, 'must be at most 255 characters').optional(),
   S3_ENDPOINT: httpUrl.optional(),
   S3_REGION: z
@@ -348,6 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     files: {
       maxBytes: data.FILE_MAX_BYTES,
+      maxPixels: data.FILE_MAX_PIXELS,
+      maxWholePixels: data.FILE_MAX_WHOLE_PIXELS,
+      uploadsPerMinute: data.FILE_UPLOADS_PER_MINUTE,
+      uploadsAtOnce: data.FILE_UPLOADS_AT_ONCE,
+      decodesAtOnce: data.FILE_DECODES_AT_ONCE,
       s3: data.S3_BUCKET
         ? {
             bucket: data.S3_BUCKET,

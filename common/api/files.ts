@@ -5,7 +5,8 @@ import { z } from 'zod';
  * whole request body (no multipart, so the server can stream it), and answers with where the
  * image now lives. Errors: 413 `payload_too_large` (over `limits.fileBytes`), 415
  * `unsupported_file_type` (not one of `UPLOAD_TYPES`, judged by the bytes), 422 `invalid_image`
- * (truncated, corrupt, or more pixels than `MAX_IMAGE_PIXELS`).
+ * (truncated, corrupt, or more pixels than the server's bounds, the message naming the bound),
+ * 429 `rate_limited` with `Retry-After` (too many uploads this minute, or under way at once).
  */
 
 /** The image types accepted, decided from the bytes; SVG is not one of them (it can carry script). */
@@ -27,10 +28,18 @@ export const DEFAULT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const MAX_DISPLAY_SIDE = 2000;
 
 /**
- * Most pixels an upload may declare (all frames of an animation together): a 200-megapixel phone
- * photo fits, a decompression bomb of 50,000 × 50,000 does not.
+ * Default `FILE_MAX_PIXELS`: most pixels an upload may declare, all frames of an animation
+ * together. A 108-megapixel phone photo and a 100-megapixel camera's fit; the 200-megapixel mode
+ * of some phones does not (its files are mostly over `FILE_MAX_BYTES` anyway).
  */
-export const MAX_IMAGE_PIXELS = 200_000_000;
+export const DEFAULT_FILE_MAX_PIXELS = 120_000_000;
+
+/**
+ * Default `FILE_MAX_WHOLE_PIXELS`: most pixels in one frame of an image that is decoded whole
+ * into memory (an interlaced PNG, a progressive JPEG, GIF, WebP, and AVIF at a quarter of it): a
+ * 48-megapixel phone photo saved as a progressive JPEG fits, and takes about 170 MB to decode.
+ */
+export const DEFAULT_FILE_MAX_WHOLE_PIXELS = 50_000_000;
 
 /** Longest file name kept, in characters. */
 export const MAX_FILE_NAME_CHARS = 200;

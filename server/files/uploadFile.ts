@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { OutputInfo } from 'sharp';
-import { fileUrl, type UploadedFile } from '../../common/api/files.ts';
+import { fileUrl, type UploadedFile, type UploadType } from '../../common/api/files.ts';
 import type { Database } from '../db/database.ts';
 import {
   AppError,
@@ -18,8 +18,9 @@ import { cleanFileName } from './fileName.ts';
 import type { FileStorage } from './fileStorage.ts';
 import { FileStore } from './fileStore.ts';
 import { receiveToFile } from './receiveToFile.ts';
-import { checkDimensions, reencode, sizeOf } from './reencode.ts';
+import { checkDimensions, reencode, sizeOf, type PixelLimits } from './reencode.ts';
 import { sniffType } from './sniffType.ts';
+import type { UploadGate } from './uploadGate.ts';
 
 /** One upload as the route hands it over. */
 export interface UploadRequest {
@@ -32,12 +33,17 @@ export interface UploadRequest {
   name: string | undefined;
   /** `FILE_MAX_BYTES`. */
   maxBytes: number;
+  /** `FILE_MAX_PIXELS` and `FILE_MAX_WHOLE_PIXELS`. */
+  pixelLimits: PixelLimits;
+  /** This process's gate: the uploader's rate and uploads under way, and the decodes at once. */
+  gate: UploadGate;
 }
 
 /**
- * Takes one upload from the request to storage. The body goes to a temporary file, counted as it
- * arrives (libvips reads a file piecewise, where a stream given to sharp is gathered whole in
- * memory); its type is sniffed and its header checked before anything is decoded; then the
+ * Takes one upload from the request to storage, once the gate admits it (429 otherwise, before
+ * the body is read). The body goes to a temporary file, counted as it arrives (libvips reads a
+ * file piecewise, where a stream given to sharp is gathered whole in memory); its type is sniffed
+ * and its header checked before anything is decoded; then, at its turn among the decodes, the
  * re-encoded image streams to storage under a pending row, which turns ready only once every
  * byte is there. Whatever fails on the way leaves neither row nor bytes behind.
  */
@@ -51,6 +57,7 @@ export async function uploadFile(
   if (request.declaredBytes !== undefined && request.declaredBytes > request.maxBytes) {
     throw tooLarge();
   }
+  const end = await request.gate.admit(request.ownerId);
   const temp = join(tmpdir(), `inkwell-upload-${randomUUID()}`);
   try {
     const received = await receiveToFile(request.body, temp, request.maxBytes);
@@ -58,12 +65,14 @@ export async function uploadFile(
     if (received === 0) throw InvalidRequestError('The file is empty.');
     const type = await sniffType(temp);
     if (!type) throw UnsupportedFileTypeError();
-    await checkDimensions(temp);
+    const maxInputPixels = await checkDimensions(temp, type, request.pixelLimits);
     const name = cleanFileName(request.name, type);
     const files = new FileStore(db);
     const id = await files.createPending(request.ownerId, name, type);
     try {
-      const stored = await store(storage, id, temp, type);
+      const stored = await request.gate.decode(() =>
+        store(storage, id, temp, type, maxInputPixels),
+      );
       await files.markReady(id, stored);
       return { id, url: fileUrl(id), type, name, ...stored };
     } catch (error) {
@@ -73,6 +82,7 @@ export async function uploadFile(
     }
   } finally {
     await rm(temp, { force: true });
+    end();
   }
 }
 
@@ -81,9 +91,10 @@ async function store(
   storage: FileStorage,
   id: string,
   path: string,
-  type: Parameters<typeof reencode>[1],
+  type: UploadType,
+  maxInputPixels: number,
 ) {
-  const image = reencode(path, type);
+  const image = reencode(path, type, maxInputPixels);
   const hash = createHash('sha256');
   const hashed = new Transform({
     transform(chunk: Buffer, _encoding, done) {

@@ -72,7 +72,13 @@ describe('a server killed during uploads', () => {
   });
 
   it('leaves no half-written file that is ready or that a document references', async () => {
-    server = await spawnServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    server = await spawnServer({
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      // Uploads back to back until the kill: a 429 would end them before it.
+      FILE_UPLOADS_PER_MINUTE: '100000',
+      FILE_UPLOADS_AT_ONCE: '10',
+    });
     const { url } = server;
     const browser = await signedInBrowser(server);
     // Noise compresses to almost nothing less, so storing each takes several chunks and a while.

@@ -3,9 +3,10 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, errorBodySchema } from '../../common/api/errors.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../common/api/files.ts';
+import { loadConfig } from '../config.ts';
 import { sweepFiles } from '../files/sweepFiles.ts';
 import { sessionCookieName } from '../middleware/session.ts';
-import { bombPng, jpegWithExif, photo, pngImage } from '../test/images.ts';
+import { bombPng, jpegWithExif, photo, pngImage, transparentPng } from '../test/images.ts';
 import { describeWithServer, signedInUser, TestClient } from '../test/testServer.ts';
 
 const MAX_BYTES = 1024 * 1024;
@@ -26,6 +27,23 @@ async function uploaded(client: TestClient, bytes: Buffer, name?: string): Promi
 
 async function errorOf(res: Response) {
   return errorBodySchema.parse(await res.json()).error;
+}
+
+/** How far this process's memory (the server runs in it) rose while `work` ran, sampled often. */
+async function peakMemoryRise<T>(work: () => Promise<T>): Promise<{ result: T; rise: number }> {
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  };
+  const timer = setInterval(sample, 5);
+  try {
+    const result = await work();
+    sample();
+    return { result, rise: peak - start };
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 describeWithServer(
@@ -143,9 +161,34 @@ describeWithServer(
       expect(await errorOf(res)).toEqual({
         code: 'invalid_image',
         message:
-          'The image is too large: 50,000 × 50,000 pixels; at most 200 million are accepted.',
+          'The image is too large: 50,000 × 50,000 pixels; at most 120 million are accepted.',
       });
       expect(performance.now() - started).toBeLessThan(2000);
+    });
+
+    it('refuses an interlaced PNG of 14,000 × 14,000 from its header, without decoding it', async () => {
+      // Valid and whole: decoded, it would take about 800 MB and seconds.
+      const bomb = transparentPng(14_000, 14_000, true);
+      expect(bomb.length).toBeLessThan(MAX_BYTES);
+      const { result: res, rise } = await peakMemoryRise(() => upload(client, bomb, 'wall.png'));
+      expect(res.status).toBe(422);
+      expect(await errorOf(res)).toEqual({
+        code: 'invalid_image',
+        message:
+          'The image is too large: 14,000 × 14,000 pixels. An interlaced PNG is decoded whole, so it may have at most 50 million pixels.',
+      });
+      expect(rise).toBeLessThan(100 * 1024 * 1024);
+    });
+
+    it('accepts a 48-megapixel phone photo, baseline or progressive', async () => {
+      const image = sharp({
+        create: { width: 8064, height: 6048, channels: 3, background: '#7a8c99' },
+      });
+      for (const progressive of [false, true]) {
+        const jpeg = await image.clone().jpeg({ progressive }).toBuffer();
+        const file = await uploaded(client, jpeg, 'phone.jpg');
+        expect(file, `progressive: ${progressive}`).toMatchObject({ width: 2000, height: 1500 });
+      }
     });
 
     it('refuses an empty body', async () => {
@@ -333,5 +376,85 @@ describeWithServer(
       });
     });
   },
-  { files: { maxBytes: MAX_BYTES, s3: undefined } },
+  { files: { ...loadConfig({}).files, maxBytes: MAX_BYTES } },
+);
+
+describeWithServer(
+  'limits on the uploads of one person',
+  (context) => {
+    let png: Buffer;
+    beforeAll(async () => {
+      png = await pngImage(60, 40);
+    });
+
+    /** An upload whose body stays open until `finish` is called, as a slow connection sends it. */
+    function slowUpload(client: TestClient) {
+      let finish!: () => void;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(png.subarray(0, 100));
+          finish = () => {
+            controller.enqueue(png.subarray(100));
+            controller.close();
+          };
+        },
+      });
+      const response = fetch(new URL('/api/files?name=slow.png', context().server.url), {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: {
+          Cookie: `${sessionCookieName(context().server.url)}=${client.token}`,
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          Origin: new URL(context().server.url).origin,
+        },
+      } as RequestInit);
+      return { response, finish: () => finish() };
+    }
+
+    /** Uploads of `userId` counted this minute. */
+    async function countedUploads(userId: string): Promise<number> {
+      const { rows } = await context().db.query<{ hits: number }>(
+        'SELECT hits FROM rate_limits WHERE key = $1',
+        [`files:user:${userId}`],
+      );
+      return rows[0]?.hits ?? 0;
+    }
+
+    it('answers 429 with Retry-After to the upload past the rate of a minute, and to no one else', async () => {
+      const { client } = await signedInUser(context().server, context().db);
+      for (let i = 0; i < 3; i += 1) await uploaded(client, png);
+      const res = await upload(client, png);
+      expect(res.status).toBe(429);
+      const wait = Number(res.headers.get('Retry-After'));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await errorOf(res)).toEqual({
+        code: 'rate_limited',
+        message: `Too many uploads: at most 3 a minute. Try again in ${wait === 1 ? '1 second' : `${wait} seconds`}.`,
+      });
+      const { client: other } = await signedInUser(context().server, context().db, 'Grace');
+      await uploaded(other, png);
+    });
+
+    it('answers 429 to an upload past those one person may have under way', async () => {
+      const { user, client } = await signedInUser(context().server, context().db);
+      const slow = [slowUpload(client), slowUpload(client)];
+      await expect.poll(() => countedUploads(user.id)).toBe(2);
+      const res = await upload(client, png);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('Retry-After')).toBe('5');
+      expect(await errorOf(res)).toEqual({
+        code: 'rate_limited',
+        message:
+          'You have 2 uploads under way already. Try again in 5 seconds, once one has finished.',
+      });
+      for (const { finish } of slow) finish();
+      for (const { response } of slow) expect((await response).status).toBe(201);
+      // Their places are free again, and the refused upload counted for nothing.
+      await uploaded(client, png);
+      expect(await countedUploads(user.id)).toBe(3);
+    });
+  },
+  { files: { ...loadConfig({}).files, uploadsPerMinute: 3, uploadsAtOnce: 2 } },
 );

@@ -8,6 +8,7 @@ import { parseRange } from '../files/byteRange.ts';
 import { inlineDisposition } from '../files/fileName.ts';
 import { FileStore } from '../files/fileStore.ts';
 import { uploadFile } from '../files/uploadFile.ts';
+import { UploadGate } from '../files/uploadGate.ts';
 import { parseWith } from '../middleware/readJson.ts';
 import { requestSession } from '../middleware/session.ts';
 import type { AppEnv, Services } from '../services.ts';
@@ -24,6 +25,8 @@ const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 export function fileRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const files = new FileStore(services.db);
+  // One per process: what it counts is this process's memory.
+  const gate = new UploadGate(services.db, services.config.files);
 
   app.post('/api/files', async (c) => {
     const { name } = parseWith(uploadFileQuerySchema, c.req.query());
@@ -35,13 +38,20 @@ export function fileRoutes(services: Services): Hono<AppEnv> {
         declaredBytes: length === undefined ? undefined : Number(length),
         name,
         maxBytes: services.config.files.maxBytes,
+        pixelLimits: services.config.files,
+        gate,
       });
       return c.json<UploadedFile>(uploaded, 201);
     } catch (error) {
-      // The rest of an oversized body is never read: closing the connection after the 413 is
-      // what stops the client from sending it.
-      if (error instanceof AppError && error.code === 'payload_too_large') {
-        throw new AppError(error.code, error.message, { headers: { Connection: 'close' } });
+      // The rest of an oversized or refused body is never read: closing the connection after
+      // the 413 or 429 is what stops the client from sending it.
+      if (
+        error instanceof AppError &&
+        (error.code === 'payload_too_large' || error.code === 'rate_limited')
+      ) {
+        throw new AppError(error.code, error.message, {
+          headers: { ...error.headers, Connection: 'close' },
+        });
       }
       throw error;
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadedFileSchema } from '../../common/api/files.ts';
+import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { RunningServer } from '../startServer.ts';
 import { openTestDatabase } from '../test/databases.ts';
@@ -14,7 +15,9 @@ describe('files kept in an S3 bucket (S3_BUCKET set)', () => {
   beforeAll(async () => {
     s3 = await startS3Server();
     db = await openTestDatabase('pglite');
-    server = await startTestServer(db, { files: { maxBytes: 1024 * 1024, s3: s3.config } });
+    server = await startTestServer(db, {
+      files: { ...loadConfig({}).files, maxBytes: 1024 * 1024, s3: s3.config },
+    });
   });
   afterAll(async () => {
     await server.close();

@@ -75,7 +75,9 @@ export function useImportMarkdown() {
           import('../../lib/uploadFile.ts'),
         ]);
         const linked = await run('Uploading images…', () =>
-          linkedImages.uploadLinkedImages(doc, companions, uploadFile),
+          linkedImages.uploadLinkedImages(doc, companions, (file, name) =>
+            uploadFile(file, name, { waitIfLimited: true }),
+          ),
         );
         doc = linked.doc;
         if (linked.failed > 0) {

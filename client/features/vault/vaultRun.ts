@@ -38,7 +38,12 @@ export async function runImport(input: VaultInput, onProgress: OnProgress): Prom
       );
     },
     uploadImage: async (bytes, name) =>
-      (await uploadFile(new Blob([bytes as Uint8Array<ArrayBuffer>]), name)).url,
+      // A vault may hold more images than the server takes in a minute: its limit is waited out.
+      (
+        await uploadFile(new Blob([bytes as Uint8Array<ArrayBuffer>]), name, {
+          waitIfLimited: true,
+        })
+      ).url,
     ...(config ? { maxImageBytes: config.limits.fileBytes } : {}),
     send: sendVaultBatch,
     newId: randomUuid,

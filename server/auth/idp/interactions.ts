@@ -13,7 +13,8 @@ import {
   type FormTargets,
   type FormValues,
 } from '../pages.ts';
-import { hit, loginByEmail, loginByIp, retryAfter, signupByIp } from './throttle.ts';
+import { hit, retryAfter } from '../../db/rateLimits.ts';
+import { loginByEmail, loginByIp, signupByIp } from './throttle.ts';
 
 /** What the interaction pages need from the provider around them. */
 export interface InteractionDeps {

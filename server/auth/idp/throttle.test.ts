@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../db/migrate.ts';
 import { openPglite, type PgliteDatabase } from '../../db/pglite.ts';
-import { hit, loginByEmail, loginByIp, retryAfter, signupByIp, type RateRule } from './throttle.ts';
+import { hit, retryAfter, type RateRule } from '../../db/rateLimits.ts';
+import { loginByEmail, loginByIp, signupByIp } from './throttle.ts';
 
 let db: PgliteDatabase;
 

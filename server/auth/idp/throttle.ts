@@ -1,20 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../db/database.ts';
+import type { RateRule } from '../../db/rateLimits.ts';
 
-/** A fixed-window limit on one key in `rate_limits`. */
-export interface RateRule {
-  /** Row key; every key of the embedded provider starts with `idp:`. */
-  key: string;
-  /** Hits allowed in one window. */
-  limit: number;
-  /** Length of the window in seconds. */
-  windowSeconds: number;
-}
+/* The embedded provider's rules, counted by server/db/rateLimits.ts; every key starts with `idp:`. */
 
 const FIFTEEN_MINUTES = 15 * 60;
-/** Rows older than this are no use to any rule below and are deleted now and then. */
-const KEEP_SECONDS = 24 * 60 * 60;
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** Failed sign-ins for one e-mail; hashed so the table holds no addresses. */
 export const loginByEmail = (email: string): RateRule => ({
@@ -39,61 +28,3 @@ export const signupByIp = (ip: string, limit = DEFAULT_SIGNUPS_PER_HOUR): RateRu
   limit,
   windowSeconds: 60 * 60,
 });
-
-/**
- * Seconds until the first of `rules` that is used up frees again; 0 when none is. Counts nothing,
- * so a check before a sign-in costs no attempt.
- */
-export async function retryAfter(db: Queryable, rules: readonly RateRule[]): Promise<number> {
-  let wait = 0;
-  for (const rule of rules) {
-    const { rows } = await db.query<{ hits: number; retry: number }>(
-      `SELECT hits, ${secondsLeft('window_start')} AS retry FROM rate_limits
-       WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
-      [rule.key, rule.windowSeconds],
-    );
-    const row = rows[0];
-    if (row && row.hits >= rule.limit) wait = Math.max(wait, row.retry);
-  }
-  return wait;
-}
-
-/**
- * Counts one hit on each rule in one statement each (safe across instances) and returns seconds
- * until the longest-blocked rule frees again, or 0 when every rule is still within its limit.
- */
-export async function hit(db: Queryable, rules: readonly RateRule[]): Promise<number> {
-  await sweep(db);
-  let wait = 0;
-  for (const rule of rules) {
-    const expired = 'r.window_start <= now() - make_interval(secs => $2)';
-    const { rows } = await db.query<{ hits: number; retry: number }>(
-      `INSERT INTO rate_limits AS r (key, window_start, hits) VALUES ($1, now(), 1)
-       ON CONFLICT (key) DO UPDATE SET
-         window_start = CASE WHEN ${expired} THEN now() ELSE r.window_start END,
-         hits = CASE WHEN ${expired} THEN 1 ELSE r.hits + 1 END
-       RETURNING hits, ${secondsLeft('window_start')} AS retry`,
-      [rule.key, rule.windowSeconds],
-    );
-    const row = rows[0]!;
-    if (row.hits > rule.limit) wait = Math.max(wait, row.retry);
-  }
-  return wait;
-}
-
-/** Whole seconds left in the window that started at `column` (`$2` is the window length). */
-function secondsLeft(column: string): string {
-  return `GREATEST(1, CEIL(EXTRACT(EPOCH FROM (${column} + make_interval(secs => $2) - now()))))::integer`;
-}
-
-let lastSweep = 0;
-
-/** Keys from many addresses or e-mails pile up; drop stale ones at most every ten minutes. */
-async function sweep(db: Queryable): Promise<void> {
-  if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = Date.now();
-  await db.query(
-    `DELETE FROM rate_limits WHERE key LIKE 'idp:%' AND window_start < now() - make_interval(secs => $1)`,
-    [KEEP_SECONDS],
-  );
-}

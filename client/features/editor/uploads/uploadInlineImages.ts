@@ -1,4 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { UploadedFile } from '../../../../common/api/files.ts';
 import { uploadFile } from '../../../lib/uploadFile.ts';
 import { imageSources, mapImageSources } from './imageSources.ts';
 
@@ -31,11 +32,13 @@ export interface InlineImagesResult {
  * Uploads the images a Markdown file embeds as `data:` addresses and points them at the
  * uploaded files, so that documents stay small (an image embedded twice is uploaded once). An
  * image whose upload fails keeps its `data:` address: it is the writer's content, and nothing is
- * lost; the caller says how many stayed.
+ * lost; the caller says how many stayed. By default the server's limit on uploads a minute is
+ * waited out, as a file may embed more images than it allows.
  */
 export async function uploadInlineImages(
   doc: ProseMirrorNode,
-  upload: typeof uploadFile = uploadFile,
+  upload: (file: Blob, name: string) => Promise<UploadedFile> = (file, name) =>
+    uploadFile(file, name, { waitIfLimited: true }),
 ): Promise<InlineImagesResult> {
   const embedded = imageSources(doc).filter((src) => src.startsWith('data:'));
   if (embedded.length === 0) return { doc, kept: 0, reason: null };
