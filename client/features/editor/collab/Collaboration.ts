@@ -148,7 +148,7 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
         view: (view) => {
           binding.attach(view);
           return {
-            update: (updated) => binding.syncLocal(updated),
+            update: (updated, previous) => binding.syncLocal(updated, previous),
             destroy: () => binding.detach(),
           };
         },
