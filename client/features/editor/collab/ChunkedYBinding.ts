@@ -5,6 +5,7 @@ import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { blocksOf, chunkBlocks } from '../chunks/chunks.ts';
+import { ArrivedText } from './arrivedText.ts';
 import { BlockElements } from './blockElements.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
@@ -64,6 +65,10 @@ export class ChunkedYBinding {
   /** The selection before the remote change being applied (see keptSelection.ts). */
   private kept: KeptSelection | null = null;
   private readonly elements = new BlockElements(this);
+  /** Text others typed at this writer's caret since it was placed (arrivedText.ts). */
+  readonly arrived = new ArrivedText(this, ($pos) => this.elements.of($pos));
+  /** Set by the editor's transactions: this writer placed the caret, or edited, since the last note. */
+  caretNote: 'placed' | 'edited' | null = null;
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -188,6 +193,25 @@ export class ChunkedYBinding {
     if (view.state.doc !== this.synced) return;
     this.kept = keepSelection(this, view.state, ($pos) => this.elements.of($pos));
   };
+
+  /** {@link ArrivedText.splitAfterArrived}, from the editor document the fragment holds. */
+  splitAfterArrived(
+    before: EditorState,
+    transactions: readonly Transaction[],
+    state: EditorState,
+  ): Transaction | null {
+    if (before.doc !== this.synced || this.stopped || this.unbuilt || this.opening) return null;
+    return this.arrived.splitAfterArrived(before, transactions, state);
+  }
+
+  /** After the editor's update: notes where this writer placed the caret (see {@link caretNote}). */
+  noteCaret(state: EditorState): void {
+    const note = this.caretNote;
+    this.caretNote = null;
+    if (!note || state.doc !== this.synced || this.stopped || this.unbuilt || this.opening) return;
+    if (note === 'placed') this.arrived.placed(state);
+    else this.arrived.edited(state);
+  }
 
   /**
    * Writes what the editor changed since the last call into the fragment; `previous` (the state
