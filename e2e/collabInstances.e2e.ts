@@ -11,7 +11,7 @@ import {
   documentIdOf,
   restText,
   saved,
-  waitForCharacters,
+  waitForBlocks,
   waitForText,
 } from './collabPage.ts';
 import { editorLocator, runMenuItem } from './editorPage.ts';
@@ -92,7 +92,7 @@ async function signIn(page: Page, account: TestAccount): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/idp/'));
 }
 
-test('one person in two browsers on two instances types into one paragraph at once; trashing it closes the other', async () => {
+test('one person in two browsers on two instances types into one paragraph at once, each text kept whole; trashing it closes the other', async () => {
   const a = await openOn(0, '/');
   const account = await signUp(a.page, newAccount('Two Desks'));
   await a.page.getByRole('button', { name: 'New document' }).first().click();
@@ -112,18 +112,20 @@ test('one person in two browsers on two instances types into one paragraph at on
   await caretAtEnd(a.page);
   await caretAtEnd(b.page);
   const fromA = ' alpha bravo charlie delta echo';
-  const fromB = ' 12345 67890 uvwxyz QRST';
+  const fromB = ' one two three four five';
   // A delay per key keeps both typing over the same stretch of time, updates crossing.
   await Promise.all([
     a.page.keyboard.type(fromA, { delay: 20 }),
     b.page.keyboard.type(fromB, { delay: 20 }),
   ]);
-  const everything = `Shared line:${fromA}${fromB}`;
-  const [inA, inB] = await Promise.all([
-    waitForCharacters(a.page, everything),
-    waitForCharacters(b.page, everything),
+  // Each caret stays with its own text: the two sentences end whole, side by side.
+  const either = [[`Shared line:${fromA}${fromB}`], [`Shared line:${fromB}${fromA}`]];
+  const [blocksA, blocksB] = await Promise.all([
+    waitForBlocks(a.page, either),
+    waitForBlocks(b.page, either),
   ]);
-  assert.equal(inA, inB, 'both browsers show the same text');
+  assert.deepEqual(blocksA, blocksB, 'both browsers show the same text');
+  const inA = blocksA.join('');
   await Promise.all([saved(a.page), saved(b.page)]);
 
   // Each instance's REST copy, read directly from it, holds what the browsers show.

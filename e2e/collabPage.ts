@@ -43,12 +43,58 @@ export async function waitForText(page: Page, text: string, timeout = LIVE_TIMEO
     });
 }
 
+/** The texts of the page's top-level blocks, without the caret labels of other writers. */
+export const blockTextsOf = (page: Page) =>
+  page.evaluate(() => {
+    const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as HTMLElement | undefined;
+    copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+    return [...(copy?.querySelectorAll(':scope > .ink-chunk > *') ?? [])].map(
+      (block) => block.textContent,
+    );
+  });
+
+/**
+ * Waits until the page's top-level blocks hold exactly one of `choices` (each a list of block
+ * texts) and returns the blocks: writers typing at one spot at once each keep their text whole,
+ * in an order that depends on who was first.
+ */
+export async function waitForBlocks(
+  page: Page,
+  choices: readonly (readonly string[])[],
+  timeout = LIVE_TIMEOUT_MS,
+) {
+  await page
+    .waitForFunction(
+      (expected) => {
+        const copy = document.querySelector('.ProseMirror')?.cloneNode(true) as
+          HTMLElement | undefined;
+        copy?.querySelectorAll('.collaboration-carets__caret').forEach((caret) => caret.remove());
+        const blocks = JSON.stringify(
+          [...(copy?.querySelectorAll(':scope > .ink-chunk > *') ?? [])].map(
+            (block) => block.textContent,
+          ),
+        );
+        return expected.includes(blocks);
+      },
+      choices.map((choice) => JSON.stringify(choice)),
+      { timeout },
+    )
+    .catch(async (error: unknown) => {
+      throw new Error(
+        `expected one of ${JSON.stringify(choices)}, the page shows ${JSON.stringify(await blockTextsOf(page))}`,
+        { cause: error },
+      );
+    });
+  return blockTextsOf(page);
+}
+
 /** The characters of `text` other than white space, sorted: what concurrent typing must keep. */
 export const characters = (text: string) => [...text.replace(/\s/g, '')].sort().join('');
 
 /**
  * Waits until the page's document holds exactly the characters of `text` (white space aside, in
- * any order: typing at one spot at once interleaves) and returns its text.
+ * any order: what writers typed at one spot comes in an order that depends on who was first)
+ * and returns its text.
  */
 export async function waitForCharacters(page: Page, text: string, timeout = LIVE_TIMEOUT_MS) {
   await page

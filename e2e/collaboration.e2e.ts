@@ -8,6 +8,7 @@ import {
   type JsonNode,
   saved,
   textOf,
+  waitForBlocks,
   waitForCharacters,
   waitForText,
 } from './collabPage.ts';
@@ -45,8 +46,8 @@ async function secondWindow(
   return { context, page };
 }
 
-test('two tabs typing into the same paragraph at once end with the same text and every character', async () => {
-  const session = await openEditor(browser());
+/** Tab A (the session's page) and tab B of the same person, on a document reading `Shared line:`. */
+async function twoTabs(session: EditorSession): Promise<[Page, Page]> {
   const tabA = session.page;
   await caretAtEnd(tabA);
   await tabA.keyboard.type('Shared line:');
@@ -54,27 +55,59 @@ test('two tabs typing into the same paragraph at once end with the same text and
   const tabB = await session.context.newPage();
   await tabB.goto(tabA.url());
   await editorLocator(tabB).getByText('Shared line:').waitFor();
+  return [tabA, tabB];
+}
 
+test('two tabs typing into the same paragraph at once each keep their caret with their own text', async () => {
+  const session = await openEditor(browser());
+  const [tabA, tabB] = await twoTabs(session);
   await caretAtEnd(tabA);
   await caretAtEnd(tabB);
   const fromA = ' alpha bravo charlie delta';
-  const fromB = ' 12345 67890 uvwxyz';
-  await Promise.all([tabA.keyboard.type(fromA), tabB.keyboard.type(fromB)]);
-
-  const everything = `Shared line:${fromA}${fromB}`;
-  const [inA, inB] = await Promise.all([
-    waitForCharacters(tabA, everything),
-    waitForCharacters(tabB, everything),
+  const fromB = ' one two three four five';
+  // A delay per key keeps both typing over the same stretch of time, updates crossing.
+  await Promise.all([
+    tabA.keyboard.type(fromA, { delay: 20 }),
+    tabB.keyboard.type(fromB, { delay: 20 }),
   ]);
-  assert.equal(inA, inB, 'both tabs show the same text');
+
+  // What the other tab typed at my caret went beside it, never between my letters.
+  const either = [[`Shared line:${fromA}${fromB}`], [`Shared line:${fromB}${fromA}`]];
+  const [inA, inB] = await Promise.all([waitForBlocks(tabA, either), waitForBlocks(tabB, either)]);
+  assert.deepEqual(inA, inB, 'both tabs show the same text');
   await Promise.all([saved(tabA), saved(tabB)]);
 
-  // "Saved" means on the server: a reload (and the REST copy) has every character.
+  // "Saved" means on the server: a reload (and the REST copy) has it all.
   await tabA.reload();
-  assert.equal(await waitForCharacters(tabA, everything), inA);
-  // Concurrent typing at one spot interleaves; what matters is that nothing is lost or doubled.
+  await waitForBlocks(tabA, [inA]);
   const stored = (JSON.parse(await serverText(session, tabA)) as { content: JsonNode[] }).content;
-  assert.equal(stored.map(plainText).join(''), inA, 'the server stores what the tabs show');
+  assert.deepEqual(stored.map(plainText), inA, 'the server stores what the tabs show');
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
+test('two tabs writing sentences and new paragraphs at the same spot at once keep each whole', async () => {
+  const session = await openEditor(browser());
+  const [tabA, tabB] = await twoTabs(session);
+  await caretAtEnd(tabA);
+  await caretAtEnd(tabB);
+  const [a1, a2] = [' Alpha bravo charlie.', 'Delta echo foxtrot.'];
+  const [b1, b2] = [' One two three.', 'Four five six.'];
+  await Promise.all([
+    tabA.keyboard.type(`${a1}\n${a2}`, { delay: 20 }),
+    tabB.keyboard.type(`${b1}\n${b2}`, { delay: 20 }),
+  ]);
+
+  // Enter starts each new paragraph after what the other tab typed at the caret, not inside it.
+  const either = [`Shared line:${a1}${b1}`, `Shared line:${b1}${a1}`].flatMap((first) => [
+    [first, a2, b2],
+    [first, b2, a2],
+  ]);
+  const [inA, inB] = await Promise.all([waitForBlocks(tabA, either), waitForBlocks(tabB, either)]);
+  assert.deepEqual(inA, inB, 'both tabs show the same paragraphs');
+  await Promise.all([saved(tabA), saved(tabB)]);
+  const stored = (JSON.parse(await serverText(session, tabA)) as { content: JsonNode[] }).content;
+  assert.deepEqual(stored.map(plainText), inA, 'the server stores what the tabs show');
   assert.deepEqual(session.errors, []);
   await session.close();
 });

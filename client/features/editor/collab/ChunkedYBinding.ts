@@ -1,14 +1,18 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
-import { TextSelection, type Transaction } from '@tiptap/pm/state';
+import { TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { blocksOf, CHUNK, chunkBlocks } from '../chunks/chunks.ts';
+import { ArrivedText } from './arrivedText.ts';
+import { BlockElements } from './blockElements.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
+import { keepSelection, restoreSelection, type KeptSelection } from './keptSelection.ts';
 import { rebuildInSchema } from '../rebuildInSchema.ts';
 import { REMOTE_CHANGE } from './remoteChange.ts';
+import { editStart, writeTextAtCaret } from './textAtCaret.ts';
 import {
   buildTopBlock,
   createMeta,
@@ -64,6 +68,15 @@ export class ChunkedYBinding {
   private unbuilt = false;
   /** The document to open once the view is mounted (see {@link openLater}). */
   private opening: ProseMirrorNode | null = null;
+  /** Where the local edit being written began: its top-level block and the offset in it. */
+  private editAt: { block: ProseMirrorNode; offset: number } | null = null;
+  /** The selection before the remote change being applied (see keptSelection.ts). */
+  private kept: KeptSelection | null = null;
+  private readonly elements = new BlockElements(this);
+  /** Text others typed at this writer's caret since it was placed (arrivedText.ts). */
+  readonly arrived = new ArrivedText(this, ($pos) => this.elements.of($pos));
+  /** Set by the editor's transactions: this writer placed the caret, or edited, since the last note. */
+  caretNote: 'placed' | 'edited' | null = null;
 
   constructor(
     readonly fragment: Y.XmlFragment,
@@ -165,6 +178,7 @@ export class ChunkedYBinding {
   attach(view: EditorView): void {
     this.view = view;
     this.synced = view.state.doc;
+    this.doc.on('beforeTransaction', this.beforeTransaction);
     if (this.unbuilt || this.opening) {
       this.fragment.observeDeep(this.observe);
       return;
@@ -180,11 +194,44 @@ export class ChunkedYBinding {
   /** Stops listening to the fragment (the view is going away). */
   detach(): void {
     this.fragment.unobserveDeep(this.observe);
+    this.doc.off('beforeTransaction', this.beforeTransaction);
     this.view = null;
   }
 
-  /** Writes what the editor changed since the last call into the fragment. */
-  syncLocal(view: EditorView): void {
+  /** Keeps the selection in the shared document before someone else's change is applied to it. */
+  private beforeTransaction = (transaction: Y.Transaction) => {
+    this.kept = null;
+    const view = this.view;
+    if (transaction.origin === this || transaction.origin === this.untrackedOrigin) return;
+    if (!view || this.stopped || this.unbuilt || this.opening || this.placeholder) return;
+    if (view.state.doc !== this.synced) return;
+    this.kept = keepSelection(this, view.state, ($pos) => this.elements.of($pos));
+  };
+
+  /** {@link ArrivedText.splitAfterArrived}, from the editor document the fragment holds. */
+  splitAfterArrived(
+    before: EditorState,
+    transactions: readonly Transaction[],
+    state: EditorState,
+  ): Transaction | null {
+    if (before.doc !== this.synced || this.stopped || this.unbuilt || this.opening) return null;
+    return this.arrived.splitAfterArrived(before, transactions, state);
+  }
+
+  /** After the editor's update: notes where this writer placed the caret (see {@link caretNote}). */
+  noteCaret(state: EditorState): void {
+    const note = this.caretNote;
+    this.caretNote = null;
+    if (!note || state.doc !== this.synced || this.stopped || this.unbuilt || this.opening) return;
+    if (note === 'placed') this.arrived.placed(state);
+    else this.arrived.edited(state);
+  }
+
+  /**
+   * Writes what the editor changed since the last call into the fragment; `previous` (the state
+   * before the last transaction) tells where the edit began.
+   */
+  syncLocal(view: EditorView, previous?: EditorState): void {
     const doc = view.state.doc;
     const old = this.synced;
     if (doc === old) return;
@@ -198,6 +245,7 @@ export class ChunkedYBinding {
     if (!change) return;
     // Typed into: the empty document's paragraph is written now, as this writer's.
     this.placeholder = false;
+    this.editAt = editStart(view.state, previous?.doc === old ? previous : undefined);
     try {
       this.doc.transact(
         () => this.write(old, doc, change.from, change.oldTo, change.newTo),
@@ -206,6 +254,8 @@ export class ChunkedYBinding {
     } catch (error) {
       // Thrown from a view update it would break the editor; what was written stays written.
       this.report(`a local change could not be written: ${String(error)}`);
+    } finally {
+      this.editAt = null;
     }
   }
 
@@ -286,8 +336,10 @@ export class ChunkedYBinding {
    */
   private writeBlock(y: Y.XmlElement, node: ProseMirrorNode): void {
     const carried = withCarriedMarks(node);
+    if (this.editAt?.block === node) writeTextAtCaret(y, carried, this.editAt.offset);
     updateYFragment(this.doc, y, carried, this.meta);
     if (carried !== node) this.meta.mapping.set(y, node);
+    this.elements.remember(node, y);
   }
 
   private observe = (events: Y.YEvent<Y.AbstractType<unknown>>[], transaction: Y.Transaction) => {
@@ -313,8 +365,10 @@ export class ChunkedYBinding {
       }
     });
     let tr: Transaction | null;
+    const kept = this.kept;
+    this.kept = null;
     try {
-      tr = this.remoteTransaction(view, events);
+      tr = this.remoteTransaction(view, events, kept);
     } catch (error) {
       this.report(`a remote change could not be applied in place: ${String(error)}`);
       tr = null;
@@ -348,6 +402,7 @@ export class ChunkedYBinding {
   private remoteTransaction(
     view: EditorView,
     events: Y.YEvent<Y.AbstractType<unknown>>[],
+    kept: KeptSelection | null,
   ): Transaction | null {
     const { state } = view;
     const schema = state.schema;
@@ -416,10 +471,16 @@ export class ChunkedYBinding {
     }
     if (tr.doc.childCount === 0) insertBlocks(tr, 0, []);
     // The mapping must name the blocks of the new document (see findBlocks above).
+    const rewritten = new Map<YChild, number>();
     for (const { child, pos, steps } of updated) {
-      const node = tr.doc.nodeAt(tr.mapping.slice(steps).map(pos, 1));
-      if (node) this.meta.mapping.set(child, node);
+      const at = tr.mapping.slice(steps).map(pos, 1);
+      const node = tr.doc.nodeAt(at);
+      if (!node) continue;
+      this.meta.mapping.set(child, node);
+      rewritten.set(child, at);
+      if (child instanceof Y.XmlElement) this.elements.remember(node, child);
     }
+    if (kept) restoreSelection(this, tr, kept, rewritten);
     return tr.setMeta(REMOTE_CHANGE, true).setMeta('addToHistory', false);
   }
 

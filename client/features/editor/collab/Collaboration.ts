@@ -1,7 +1,7 @@
 import { Extension, type Content } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import * as Y from 'yjs';
-import { ChunkedYBinding, isRemoteChange } from './ChunkedYBinding.ts';
+import { ChunkedYBinding, isRemoteChange, UNDO_CHANGE } from './ChunkedYBinding.ts';
 import type { RepairReport } from '../../../../common/editor/collab/yToProsemirror.ts';
 import { buildWith, unbuiltContent } from './madeFrom.ts';
 import { keepOthersWork } from './undoScope.ts';
@@ -134,8 +134,9 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
       new Plugin({
         key: collaborationKey,
         // Notes whether the next write is an edit for undo, or a change kept out of history
-        // (opening, the chunks' own upkeep after a remote change).
-        appendTransaction: (transactions) => {
+        // (opening, the chunks' own upkeep after a remote change); and where this writer put the
+        // caret, so that a split at it goes after what others typed there (arrivedText.ts).
+        appendTransaction: (transactions, oldState, newState) => {
           if (
             transactions.some(
               (tr) => tr.docChanged && !isRemoteChange(tr) && tr.getMeta('addToHistory') !== false,
@@ -143,12 +144,23 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
           ) {
             binding.historyPending = true;
           }
-          return null;
+          // By moving it, by undo, or by editing at it.
+          if (transactions.some((tr) => tr.getMeta(UNDO_CHANGE))) binding.caretNote = 'placed';
+          for (const tr of transactions) {
+            if (isRemoteChange(tr)) continue;
+            if (tr.docChanged) binding.caretNote ??= 'edited';
+            else if (tr.selectionSet) binding.caretNote = 'placed';
+          }
+          if (transactions.some(isRemoteChange)) return null;
+          return binding.splitAfterArrived(oldState, transactions, newState);
         },
         view: (view) => {
           binding.attach(view);
           return {
-            update: (updated) => binding.syncLocal(updated),
+            update: (updated, previous) => {
+              binding.syncLocal(updated, previous);
+              binding.noteCaret(updated.state);
+            },
             destroy: () => binding.detach(),
           };
         },

@@ -87,4 +87,23 @@ describe('carets of other writers', () => {
     expect(a.view.dom.querySelector('.collaboration-carets__caret')).toBeNull();
     awareness.forEach((aw) => aw.destroy());
   });
+
+  it("keeps the other writer's caret before what is typed at it: it stays with their text", () => {
+    const docs = replicas(paragraphsJson(3), 2);
+    const awareness = docs.map((doc) => new Awareness(doc));
+    linkAwareness(awareness[0]!, awareness[1]!);
+    network(docs);
+    const a = open(docs[0]!, awareness[0]!, { name: 'Ada', color: '#aa3366' });
+    const b = open(docs[1]!, awareness[1]!, { name: 'Bo', color: '#3366aa' });
+    a.view.focus();
+    const at = textStart(a, 1) + 3;
+    a.view.dispatch(a.state.tr.setSelection(TextSelection.create(a.state.doc, at)));
+    b.view.dispatch(b.state.tr.setSelection(TextSelection.create(b.state.doc, at)));
+    b.view.dispatch(b.state.tr.insertText('XY'));
+    const caret = b.view.dom.querySelector('.collaboration-carets__caret');
+    expect(caret?.closest('p')?.textContent).toBe('ParAdaXYagraph 1');
+    // A's caret itself: what B typed at it went after it.
+    expect(a.state.selection.from).toBe(at);
+    awareness.forEach((aw) => aw.destroy());
+  });
 });

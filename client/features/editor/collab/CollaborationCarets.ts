@@ -75,8 +75,10 @@ function decorationsFor(
         typeof user?.color === 'string' && COLOR.test(user.color) ? user.color : FALLBACK_COLOR,
     };
     const at = Math.min(head, max);
+    // Side -1: what this writer types at the other's caret goes after it, as it does in the
+    // shared document (their position keeps the letter before it), until their next move.
     decorations.push(
-      Decoration.widget(at, () => caretElement(shown), { key: `caret-${clientId}`, side: 10 }),
+      Decoration.widget(at, () => caretElement(shown), { key: `caret-${clientId}`, side: -1 }),
     );
     const from = Math.min(anchor, head, max);
     const to = Math.min(Math.max(anchor, head), max);

@@ -1,4 +1,4 @@
-import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { Node as ProseMirrorNode, ResolvedPos } from '@tiptap/pm/model';
 import { absolutePositionToRelativePosition } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { blockStart } from './blockIndex.ts';
@@ -16,6 +16,14 @@ function blocksBefore(doc: ProseMirrorNode, chunkIndex: number): number {
   let count = 0;
   for (let i = 0; i < chunkIndex; i++) count += doc.child(i).childCount;
   return count;
+}
+
+/** The top-level element of the block at `$pos` (depth 2 or more), null when there is none. */
+export function blockElement(binding: ChunkedYBinding, $pos: ResolvedPos): Y.XmlElement | null {
+  const index = blocksBefore($pos.doc, $pos.index(0)) + $pos.index(1);
+  if (index >= binding.fragment.length) return null;
+  const block = binding.fragment.get(index);
+  return block instanceof Y.XmlElement ? block : null;
 }
 
 /** A relative position in the shared document for editor position `pos`. */
@@ -37,8 +45,27 @@ export function relativePosition(
   if (!(block instanceof Y.XmlElement)) {
     return Y.createRelativePositionFromTypeIndex(fragment, index);
   }
-  // Inside the block: y-tiptap's walk, from the block rather than from the document's start.
-  return absolutePositionToRelativePosition(pos - $pos.start(2), block, binding.meta.mapping);
+  return relativeInBlock(binding, block, pos - $pos.start(2));
+}
+
+/**
+ * A relative position for `offset` (from the start of its content) inside the top-level `block`,
+ * kept with the character before it (`assoc` -1: what is inserted there goes after it) or the one
+ * after it (1). Its cost is the block's size, not the document's.
+ */
+export function relativeInBlock(
+  binding: ChunkedYBinding,
+  block: Y.XmlElement,
+  offset: number,
+  assoc: -1 | 1 = -1,
+): Y.RelativePosition {
+  // y-tiptap's walk, from the block rather than from the document's start; it keeps a position
+  // in text with the character before it.
+  const relative = absolutePositionToRelativePosition(offset, block, binding.meta.mapping);
+  if (assoc < 0) return relative;
+  const absolute = Y.createAbsolutePositionFromRelativePosition(relative, binding.doc);
+  if (!absolute || absolute.type === binding.fragment) return relative;
+  return Y.createRelativePositionFromTypeIndex(absolute.type, absolute.index, 0);
 }
 
 /** The size in the editor of a child of the shared document, null when it is not known. */
@@ -70,16 +97,28 @@ function sizeBefore(
   return size;
 }
 
-/** The editor position of a relative position, or null when what it pointed at is gone. */
-export function absolutePosition(
+/**
+ * Where a relative position inside a top-level block points: that block's element and the
+ * offset from the start of its content; null when it points between blocks or at what is gone.
+ */
+export function offsetInBlock(
   binding: ChunkedYBinding,
-  doc: ProseMirrorNode,
   relative: Y.RelativePosition,
-): number | null {
-  const { fragment } = binding;
+): BlockOffset | null {
   const absolute = Y.createAbsolutePositionFromRelativePosition(relative, binding.doc);
-  if (!absolute) return null;
-  if (absolute.type === fragment) return blockStart(doc, absolute.index);
+  return absolute ? blockOffset(binding, absolute) : null;
+}
+
+interface BlockOffset {
+  /** The top-level child of the fragment. */
+  block: Y.AbstractType<unknown>;
+  /** From the start of its content. */
+  offset: number;
+}
+
+function blockOffset(binding: ChunkedYBinding, absolute: Y.AbsolutePosition): BlockOffset | null {
+  const { fragment } = binding;
+  if (absolute.type === fragment) return null;
   const type = absolute.type;
   if (!(type instanceof Y.XmlElement || type instanceof Y.XmlText)) return null;
   let offset =
@@ -95,11 +134,26 @@ export function absolutePosition(
     child = parent as Y.AbstractType<unknown>;
   }
   if (child._item?.deleted) return null;
+  return { block: child, offset };
+}
+
+/** The editor position of a relative position, or null when what it pointed at is gone. */
+export function absolutePosition(
+  binding: ChunkedYBinding,
+  doc: ProseMirrorNode,
+  relative: Y.RelativePosition,
+): number | null {
+  const { fragment } = binding;
+  const absolute = Y.createAbsolutePositionFromRelativePosition(relative, binding.doc);
+  if (!absolute) return null;
+  if (absolute.type === fragment) return blockStart(doc, absolute.index);
+  const found = blockOffset(binding, absolute);
+  if (!found) return null;
   // The top-level block's index: the live children before it.
   let index = 0;
-  for (let item = child._item?.left ?? null; item; item = item.left) {
+  for (let item = found.block._item?.left ?? null; item; item = item.left) {
     if (!item.deleted && item.countable) index++;
   }
-  const pos = blockStart(doc, index) + 1 + offset;
+  const pos = blockStart(doc, index) + 1 + found.offset;
   return Math.min(pos, doc.content.size);
 }
