@@ -4,9 +4,14 @@ import { HocuspocusProvider } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
-import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
-import { appendParagraph, connectClient, until, type CollabClient } from './test/collabClient.ts';
+import {
+  appendParagraph,
+  connectClient,
+  cookieOf,
+  until,
+  type CollabClient,
+} from './test/collabClient.ts';
 import {
   auth,
   message,
@@ -28,10 +33,6 @@ const open: CollabClient[] = [];
 afterEach(() => {
   for (const client of open.splice(0)) client.destroy();
 });
-
-function cookieOf(client: TestClient): string {
-  return `${sessionCookieName(client.server.url)}=${client.token}`;
-}
 
 function live(client: TestClient, id: string): CollabClient {
   const collab = connectClient(client.server.url, cookieOf(client), id);

@@ -1,12 +1,11 @@
 import { afterEach, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
-import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
 import * as encoding from 'lib0/encoding';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
 import { MAX_PRESENCE_STATE_CHARS } from './envelope.ts';
-import { connectClient, until, type CollabClient } from './test/collabClient.ts';
+import { connectClient, cookieOf, until, type CollabClient } from './test/collabClient.ts';
 import {
   auth,
   message,
@@ -28,10 +27,6 @@ const open: Array<{ destroy(): void }> = [];
 afterEach(() => {
   for (const client of open.splice(0)) client.destroy();
 });
-
-function cookieOf(client: TestClient): string {
-  return `${sessionCookieName(client.server.url)}=${client.token}`;
-}
 
 function live(client: TestClient, id: string): CollabClient {
   const collab = connectClient(client.server.url, cookieOf(client), id);
@@ -197,50 +192,42 @@ describeWithServer('presence on the live socket', (context) => {
 });
 
 describeWithServer('a client that ignores the close frame', (context) => {
-  it('has nothing stored after its session signed out, and is cut soon after', async () => {
-    const { server, db } = context();
-    const { client } = await signedInUser(server, db);
-    const document = await createDocument(client, 'before');
-    const state = await stateOf(client, document.id);
-    const frames = await raw(client);
-    frames.send(auth(document.id));
-    frames.send(syncStep1(document.id));
-    await until(
-      () =>
-        server.services.collab!.hocuspocus.documents.get(document.id)!.getConnectionsCount() === 2,
-    );
-    const before = await storedUpdates(db, document.id);
-    expect((await client.request('POST', '/api/session/logout')).status).toBe(200);
-    expect(await frames.closeCode).toBe(4401);
-    frames.send(update(document.id, appendedParagraph(state, 'after sign-out')));
-    frames.send(auth(document.id));
-    frames.send(update(document.id, appendedParagraph(state, 'after a new auth')));
-    const started = Date.now();
-    await frames.ended;
-    // Cut after the grace, not after ws's 30 s wait for an answer.
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(await storedUpdates(db, document.id)).toBe(before);
-  });
-
-  it('has nothing stored after its document went to the trash', async () => {
-    const { server, db } = context();
-    const { client } = await signedInUser(server, db);
-    const document = await createDocument(client, 'before');
-    const state = await stateOf(client, document.id);
-    const frames = await raw(client);
-    frames.send(auth(document.id));
-    frames.send(syncStep1(document.id));
-    await until(
-      () =>
-        server.services.collab!.hocuspocus.documents.get(document.id)!.getConnectionsCount() === 2,
-    );
-    const before = await storedUpdates(db, document.id);
-    expect((await client.request('DELETE', `/api/documents/${document.id}`)).status).toBe(204);
-    expect(await frames.closeCode).toBe(4403);
-    frames.send(update(document.id, appendedParagraph(state, 'into the trash')));
-    await frames.ended;
-    expect(await storedUpdates(db, document.id)).toBe(before);
-  });
+  it.each([
+    [
+      'its session signed out',
+      4401,
+      (client: TestClient) => client.request('POST', '/api/session/logout'),
+    ],
+    [
+      'its document went to the trash',
+      4403,
+      (client: TestClient, id: string) => client.request('DELETE', `/api/documents/${id}`),
+    ],
+  ] as const)(
+    'has nothing stored after %s, even after a new authentication, and is cut soon after',
+    async (_name, code, end) => {
+      const { server, db } = context();
+      const { client } = await signedInUser(server, db);
+      const document = await createDocument(client, 'before');
+      const state = await stateOf(client, document.id);
+      const frames = await raw(client);
+      frames.send(auth(document.id));
+      frames.send(syncStep1(document.id));
+      const live = () => server.services.collab!.hocuspocus.documents.get(document.id);
+      await until(() => live()!.getConnectionsCount() === 2);
+      const before = await storedUpdates(db, document.id);
+      expect((await end(client, document.id)).ok).toBe(true);
+      expect(await frames.closeCode).toBe(code);
+      frames.send(update(document.id, appendedParagraph(state, 'after the end')));
+      frames.send(auth(document.id));
+      frames.send(update(document.id, appendedParagraph(state, 'after a new auth')));
+      const started = Date.now();
+      await frames.ended;
+      // Cut after the grace, not after ws's 30 s wait for an answer.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await storedUpdates(db, document.id)).toBe(before);
+    },
+  );
 });
 
 describeWithServer('concurrent edits that are each valid', (context) => {

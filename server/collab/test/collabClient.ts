@@ -2,6 +2,7 @@ import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { sessionCookieName } from '../../middleware/session.ts';
 import { SyncFirstProvider } from '../../../common/editor/collab/syncFirstProvider.ts';
 import { CONTENT_FIELD } from '../yjsContent.ts';
 
@@ -19,6 +20,11 @@ export interface CollabClient {
   /** The text of the document's paragraphs, one string per top-level block. */
   blocks(): string[];
   destroy(): void;
+}
+
+/** The session cookie of a signed-in test client, as its browser would send it. */
+export function cookieOf(client: { server: { url: string }; token?: string }): string {
+  return `${sessionCookieName(client.server.url)}=${client.token ?? ''}`;
 }
 
 /** The `ws` WebSocket with the browser's cookie and Origin, as a page of `origin` would open it. */
