@@ -152,9 +152,13 @@ function blocks(parent: PMNode, tight: boolean, place: Place = INSIDE): string {
   };
   // An item's first block is written on its marker's line, after the marker's blanks.
   const item = parent.type.name === 'listItem' || parent.type.name === 'taskItem';
+  // Each list of one kind right after another is written with the other marker than the one
+  // before it, or Markdown joins them (`-`, `*`, `-`…; `.`, `)`, `.`…).
+  let alternate = false;
   parent.forEach((child, _offset, index) => {
+    alternate = LISTS.has(child.type.name) && sameListKind(previous, child) && !alternate;
     const lead = item && index === 0 ? 0 : leadOf(child, place);
-    let text = block(child, previous, tight, place, lead);
+    let text = block(child, alternate, tight, place, lead);
     const gap = child.attrs.gap as unknown;
     // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
     if (tight && text !== '' && isQuote(previous) && isQuote(child) && !isGap(gap)) {
@@ -183,6 +187,15 @@ function blocks(parent: PMNode, tight: boolean, place: Place = INSIDE): string {
   const end = parent.lastChild?.attrs.end as unknown;
   if (QUOTES.has(parent.type.name) && isEnd(end)) out += blank.end(end);
   return out;
+}
+
+/** Whether two lists in a row would read as one list if written with the same marker. */
+function sameListKind(previous: PMNode | null, node: PMNode): boolean {
+  if (previous?.type !== node.type) return false;
+  return (
+    node.type.name !== 'orderedList' ||
+    (previous.attrs.syntax === ')') === (node.attrs.syntax === ')')
+  );
 }
 
 /** The blanks `node` is written with before its first line (its `indent`, or the place's). */
@@ -250,7 +263,7 @@ const isQuote = (node: PMNode | null) =>
 
 function block(
   node: PMNode,
-  previous: PMNode | null,
+  alternate: boolean,
   tight: boolean,
   place: Place,
   lead: number,
@@ -283,7 +296,7 @@ function block(
     case 'bulletList':
     case 'orderedList':
     case 'taskList':
-      return list(node, previous, place, lead);
+      return list(node, alternate, place, lead);
     case 'codeBlock':
       return indentAll(codeBlock(node), lead);
     case 'horizontalRule': {
@@ -371,17 +384,15 @@ function youtubeSrc(node: PMNode): string {
 }
 
 /**
- * Writes a list: each item's marker with the blanks after it that its file had (`space`), its
- * blocks below it indented to its content with spaces or, as its file did, starting with a tab
- * (`prefix`, where the item's column is known), and the blank lines between items (`gap`).
+ * Writes a list (with its kind's other marker when `alternate`, see blocks): each item's marker
+ * with the blanks after it that its file had (`space`), its blocks below it indented to its
+ * content with spaces or, as its file did, starting with a tab (`prefix`, where the item's
+ * column is known), and the blank lines between items (`gap`).
  */
-function list(node: PMNode, previous: PMNode | null, place: Place, lead: number): string {
+function list(node: PMNode, alternate: boolean, place: Place, lead: number): string {
   const tight = node.attrs.tight !== false;
   const kind = node.type.name;
   // Two lists of one kind in a row must use different markers, or Markdown joins them.
-  const alternate =
-    previous?.type === node.type &&
-    (kind !== 'orderedList' || (previous.attrs.syntax === ')') === (node.attrs.syntax === ')'));
   let number = Number(node.attrs.start ?? 1);
   const delimiter = node.attrs.syntax === ')' ? ')' : '.';
   const other = delimiter === ')' ? '.' : ')';
