@@ -165,7 +165,9 @@ function blocks(parent: PMNode, tight: boolean, place: Place = INSIDE): string {
       text = `\n${text}`;
     }
     const joins = joinsPrevious(child, previous);
-    const nextLine = child.attrs.joined === true && canJoin(previous, child);
+    const nextLine =
+      child.attrs.joined === true &&
+      (canJoin(previous, child) || readsApart(previous, child, parts[parts.length - 1], text));
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
@@ -234,9 +236,7 @@ function canJoin(previous: PMNode | null, node: PMNode): boolean {
   const ends = text || LISTS.has(before) || QUOTES.has(before);
   if (name === 'heading') return ends && !isSyntax('heading', node.attrs.syntax);
   if (name === 'codeBlock') return ends;
-  if (name === 'htmlBlock') {
-    return before !== 'table' && ends && interruptsParagraph(String(node.attrs.html ?? ''));
-  }
+  if (name === 'htmlBlock') return ends && interruptsParagraph(String(node.attrs.html ?? ''));
   if (QUOTES.has(name)) return ends && !QUOTES.has(before);
   if (LISTS.has(name)) {
     const first = node.firstChild?.firstChild;
@@ -249,6 +249,26 @@ function canJoin(previous: PMNode | null, node: PMNode): boolean {
     return text || QUOTES.has(before) || before === name;
   }
   return false;
+}
+
+/**
+ * Whether `text`, `node` written, still reads as a block of its own on the line right under
+ * `before`, the block written last (`previous`): for the pairs canJoin does not know, which a file
+ * had that way. The two are read back together, as they would stand.
+ */
+function readsApart(
+  previous: PMNode | null,
+  node: PMNode,
+  before: string | undefined,
+  text: string,
+): boolean {
+  if (!previous || before === undefined || text === '') return false;
+  const read = parseMarkdown(withoutMarks(`${before}\n${text}`));
+  return (
+    read.childCount === 2 &&
+    read.child(0).type === previous.type &&
+    read.child(1).type === node.type
+  );
 }
 
 /** Whether the last line of `node` could be continued by a line of text written after it. */

@@ -148,11 +148,13 @@ describe('the blanks and blank lines a file was laid out with, through import â†
     );
   });
 
-  it('keeps a paragraph right after a list ending in a fence, and HTML right after text', () => {
+  it('keeps a block on the line right under another where it reads back as its own', () => {
     expectKept(
       '1. Run:\n\n   ```sh\n   ls\n   ```\nThen look.\n',
       '```\ncode\n```\n<h1>HTML right under a fence</h1>\n',
       'Text %% with a comment %%\n<h1>HTML right under a paragraph</h1>\n',
+      '| a |\n| - |\n| b |\n<div>HTML right under a table</div>\n',
+      'Text right above\n$$\nx^2\n$$\n',
     );
   });
 
