@@ -84,7 +84,7 @@ export function serializeMarkdown(doc: PMNode): string {
   definitions = documentDefinitions(doc);
   try {
     blank = new BlankLines(true);
-    const written = blank.placeBlanks(writeDocument(doc), doc);
+    const written = blank.placeBlanks(writeDocument(doc));
     if (written !== null) return written;
     blank = new BlankLines(false);
     return writeDocument(doc);
@@ -180,7 +180,9 @@ function blocks(parent: PMNode, tight: boolean, place: Place = INSIDE): string {
       group.push(text);
     } else {
       parts.push(text);
-      before.push(nextLine ? '\n' : isGap(gap) ? blank.gap(gap) : sep);
+      // The first block's blank lines are its container's to write (writeDocument, callouts).
+      if (parts.length === 1) before.push('');
+      else before.push(nextLine ? '\n' : isGap(gap) ? blank.gap(gap) : sep);
     }
   });
   flush();
@@ -376,7 +378,10 @@ function trailingOf(node: PMNode): string {
 function leanBrackets(node: PMNode, write: (lean: boolean) => string): string {
   const escaped = write(false);
   if (!/[[\]*]/.test(node.textContent)) return escaped;
+  // Only one of the two writes is kept, with its marks (writeLayout.ts).
+  const marks = blank.marks;
   const lean = write(true);
+  blank.marks = marks;
   if (lean === escaped) return escaped;
   const read = parseMarkdown(`${withoutMarks(lean)}\n\n${definitionsNamed(lean)}`).firstChild;
   return read?.type === node.type && read.content.eq(node.content) ? lean : escaped;

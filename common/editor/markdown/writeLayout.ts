@@ -1,4 +1,3 @@
-import type { Node as PMNode } from '@tiptap/pm/model';
 import { blanksEnd } from './sourceLayout.ts';
 
 /**
@@ -23,8 +22,11 @@ const LAZY = '\u0001';
 /** Writes the lines whose prefix is the file's own, unless the document holds a mark itself. */
 export class BlankLines {
   private readonly enabled: boolean;
-  /** Whether a mark was written. */
-  private used = false;
+  /**
+   * How many marks the written text holds: a writer that throws a written piece away sets it
+   * back to what it was before the piece.
+   */
+  marks = 0;
 
   constructor(enabled: boolean) {
     this.enabled = enabled;
@@ -33,14 +35,14 @@ export class BlankLines {
   /** One blank line holding `blanks`, to be prefixed by its containers. */
   line(blanks: string): string {
     if (blanks === '' || !this.enabled) return '';
-    this.used = true;
+    this.marks++;
     return MARK + blanks;
   }
 
   /** The start of a line that continues a paragraph lazily, after `prefix` alone. */
   lazy(prefix: string): string {
     if (!this.enabled) return '';
-    this.used = true;
+    this.marks++;
     return LAZY + prefix;
   }
 
@@ -61,19 +63,21 @@ export class BlankLines {
   }
 
   /**
-   * `text`, the document `doc` written, with every line opened by {@link line} or {@link lazy}
+   * `text`, the document written, with every line opened by {@link line} or {@link lazy}
    * finished: a blank line's prefix less trailing blanks, then its own blanks; a lazy line's
-   * prefix dropped. Null when `doc` holds a mark of its own: it must be written without them.
+   * prefix dropped. Null when `text` holds more marks than were written, so the document holds
+   * one of its own: it must be written without them.
    */
-  placeBlanks(text: string, doc: PMNode): string | null {
-    if (!this.used) return text;
-    if (holdsMark(doc)) return null;
+  placeBlanks(text: string): string | null {
+    if (this.marks === 0) return text;
     // Each marked line is found by its mark; the text between is copied as it is.
     let out = '';
     let from = 0;
+    let found = 0;
     let blank = text.indexOf(MARK);
     let lazy = text.indexOf(LAZY);
     while (blank >= 0 || lazy >= 0) {
+      if (++found > this.marks) return null;
       const isBlank = lazy < 0 || (blank >= 0 && blank < lazy);
       const at = isBlank ? blank : lazy;
       const lineStart = text.lastIndexOf('\n', at) + 1;
@@ -82,7 +86,7 @@ export class BlankLines {
       if (isBlank) blank = text.indexOf(MARK, from);
       else lazy = text.indexOf(LAZY, from);
     }
-    return out + text.slice(from);
+    return found === this.marks ? out + text.slice(from) : null;
   }
 }
 
@@ -90,31 +94,6 @@ export class BlankLines {
 export function withoutMarks(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000\u0001]/g, '');
-}
-
-// eslint-disable-next-line no-control-regex
-const MARKED = /[\u0000\u0001]/;
-
-/** Whether the string attributes in `attrs` hold a mark. */
-function attrsMarked(attrs: Record<string, unknown>): boolean {
-  for (const key in attrs) {
-    const value = attrs[key];
-    if (typeof value === 'string' && MARKED.test(value)) return true;
-  }
-  return false;
-}
-
-/** Whether a text or attribute of `doc` holds a mark, which export would take for its own. */
-function holdsMark(doc: PMNode): boolean {
-  let found = false;
-  doc.descendants((node) => {
-    if (found) return false;
-    if (node.isText) found = MARKED.test(node.text!);
-    else found = attrsMarked(node.attrs);
-    for (const mark of node.marks) found ||= attrsMarked(mark.attrs);
-    return !found;
-  });
-  return found;
 }
 
 /** True for a line whose prefix {@link BlankLines.placeBlanks} will rewrite. */
