@@ -417,7 +417,6 @@ function youtubeSrc(node: PMNode): string {
 function list(node: PMNode, alternate: boolean, place: Place, lead: number): string {
   const tight = node.attrs.tight !== false;
   const kind = node.type.name;
-  // Two lists of one kind in a row must use different markers, or Markdown joins them.
   let number = Number(node.attrs.start ?? 1);
   const delimiter = node.attrs.syntax === ')' ? ')' : '.';
   const other = delimiter === ')' ? '.' : ')';
