@@ -17,6 +17,10 @@ const NOTES: Record<string, string> = {
   'Vault/Welcome.md': '# Welcome\n\nStart with the plan and the *goals*.\n',
   'Vault/Projects/Plan.md': '- one\n- two\n\n![A cat](images/cat.png)\n',
   'Vault/Projects/2026/Goals.md': 'Some **goals** for the year.\n',
+  // Laid out as Obsidian writes: tabs, blanks at line ends, `> ` lines, a block id, no last newline.
+  'Vault/Projects/Review.md':
+    '- Shipped the import \n\t- folders\n\t\t- deeper\n\n> [!tip] \n> Keep it short. \n> \n' +
+    '> Link the notes.\n^review-tip\n\n\n-   loose\n\n-   items\n\nNo newline at the end',
 };
 
 function vaultZip(): Buffer {
@@ -60,7 +64,7 @@ test('imports a vault zip into folders, and exports the same files', async () =>
   const summary = page.getByRole('dialog', { name: 'Vault imported' });
   await summary.waitFor();
   const text = await summary.innerText();
-  assert.match(text, /Imported 3 notes of 3 into 3 folders/);
+  assert.match(text, /Imported 4 notes of 4 into 3 folders/);
   // Four bytes of a PNG signature are no image: the server refuses it, and says why.
   assert.match(text, /2 files not imported/);
   assert.match(text, /Vault\/images\/cat\.png: \S/);
@@ -128,7 +132,7 @@ test('imports a folder chosen with the folder picker, skipping .obsidian', async
     const summary = page.getByRole('dialog', { name: 'Vault imported' });
     await summary.waitFor();
     const text = await summary.innerText();
-    assert.match(text, /Imported 3 notes of 3 into 3 folders/);
+    assert.match(text, /Imported 4 notes of 4 into 3 folders/);
     assert.match(text, /1 file not imported/);
     assert.match(text, /Vault\/images\/cat\.png: \S/);
     await summary.getByRole('button', { name: 'Done' }).click();
@@ -158,7 +162,7 @@ test('imports a .zip dropped on the page with the sidebar closed, and leaves the
   await page.locator('.ProseMirror').dispatchEvent('drop', { dataTransfer: transfer });
   const summary = page.getByRole('dialog', { name: 'Vault imported' });
   await summary.waitFor();
-  assert.match(await summary.innerText(), /Imported 3 notes of 3/);
+  assert.match(await summary.innerText(), /Imported 4 notes of 4/);
   await summary.getByRole('button', { name: 'Done' }).click();
   // The sidebar opened to show the progress, and shows the new folder.
   await folder(page, 'Vault').waitFor();

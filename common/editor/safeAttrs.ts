@@ -2,12 +2,21 @@ import { isFileUrl } from '../api/fileUrl.ts';
 import { carriesMarkup } from './html/markup.ts';
 import { isSafeColor, isSafeSize } from './html/style.ts';
 import {
+  INDENTED_TYPES,
   isDelimiterRow,
+  isEnd,
+  isGap,
+  isHeaderSpace,
+  isLazyPrefix,
   isItemNumber,
   isListIndent,
+  isListPrefix,
+  isMarkerSpace,
+  isTrailing,
   isReferenceLabel,
   isRowLine,
   isSyntax,
+  SPACED_TYPES,
   type SyntaxType,
 } from './nodes/sourceSyntax.ts';
 
@@ -38,18 +47,25 @@ const joined: Check = (value) => value === true;
  * mark type, with the values they may hold; any other value is replaced by null (the default).
  * The same limits as the parse rules of pasted HTML (nodes/styleAttributes.ts).
  */
-const RULES: Record<string, Record<string, Check>> = {
+const OWN_RULES: Record<string, Record<string, Check>> = {
   textStyle: { color },
   highlight: { color },
   link: { title: text, syntax: syntax('link'), reference },
   bold: { syntax: syntax('bold') },
   italic: { syntax: syntax('italic') },
-  paragraph: { textAlign, joined },
-  heading: { textAlign, syntax: syntax('heading'), joined },
-  hardBreak: { syntax: syntax('hardBreak') },
+  paragraph: { textAlign, joined, trailing: isTrailing },
+  heading: {
+    textAlign,
+    syntax: syntax('heading'),
+    joined,
+    trailing: isTrailing,
+    space: isMarkerSpace,
+  },
+  hardBreak: { syntax: syntax('hardBreak'), lazy: isLazyPrefix },
+  softBreak: { syntax: syntax('softBreak'), lazy: isLazyPrefix },
   codeBlock: { syntax: syntax('codeBlock'), joined },
   horizontalRule: { syntax: syntax('horizontalRule') },
-  orderedList: { syntax: syntax('orderedList'), joined, indent: isListIndent },
+  orderedList: { syntax: syntax('orderedList'), joined },
   // Written verbatim only while it reads as definitions alone (serializeMarkdown.ts).
   linkDefinitions: { markdown: string },
   image: { width: size, height: size, title: text, alt: text, syntax: syntax('image'), reference },
@@ -64,15 +80,22 @@ const RULES: Record<string, Record<string, Check>> = {
   youtube: { width: size, height: size },
   // Only an uploaded file's address: an embed shows what the writer's own vault held.
   wikilink: { src: isFileUrl },
-  bulletList: { joined, indent: isListIndent },
-  taskList: { joined, indent: isListIndent },
-  blockquote: { joined },
+  bulletList: { joined },
+  taskList: { joined },
+  blockquote: { joined, blank: isTrailing },
+  callout: { joined, blank: isTrailing, trailing: isTrailing, space: isHeaderSpace },
   table: { delimiter: isDelimiterRow },
   tableRow: { markdown: isRowLine },
-  listItem: { number: isItemNumber },
+  listItem: { number: isItemNumber, joined, space: isMarkerSpace, prefix: isListPrefix },
+  taskItem: { joined, space: isMarkerSpace, prefix: isListPrefix },
   tableCell: { align: cellAlign },
   tableHeader: { align: cellAlign },
 };
+
+/** Every rule of a type: its own, and the blank lines and indent a file may give any block. */
+const RULES: Record<string, Record<string, Check>> = { ...OWN_RULES };
+for (const type of SPACED_TYPES) RULES[type] = { ...RULES[type], joined, gap: isGap, end: isEnd };
+for (const type of INDENTED_TYPES) RULES[type] = { ...RULES[type], indent: isListIndent };
 
 /**
  * `attrs` of a node or mark of type `type` with unsafe values set to null; the same object when

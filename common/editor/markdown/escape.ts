@@ -12,13 +12,18 @@ const PUNCT = /[\p{P}\p{S}]/u;
 export interface EscapeContext {
   /** Nothing has been written on this line yet (block start or after a hard break). */
   lineStart: boolean;
+  /**
+   * The line continues a paragraph (after a line break): only what interrupts a paragraph is
+   * escaped at its start, and an ordered list's marker does so only as `1.` before text.
+   */
+  continues?: boolean;
   /** Inside a GFM table cell, where `|` ends the cell. */
   table: boolean;
   /** The character written just before the text, when known. */
   before?: string;
   /**
    * Leaves `[` and `]` unescaped but for a task box `[ ]` or a callout's `[!` opening a line,
-   * which only the block around the text reads as such: the caller checks the rest.
+   * which only the block around the text reads as such, and `*`: the caller checks the rest.
    */
   lean?: boolean;
 }
@@ -29,7 +34,7 @@ export function escapeText(text: string, context: EscapeContext): string {
   // Escaping one `$` can let another pair up (math reads past `\$`): then every `$` that
   // could pair is escaped.
   if (mathEscapeFails(text, out)) out = escapeChars(text, context, true);
-  return context.lineStart ? escapeLineStart(out) : out;
+  return context.lineStart ? escapeLineStart(out, context.continues === true) : out;
 }
 
 function escapeChars(text: string, context: EscapeContext, strictMath: boolean): string {
@@ -48,8 +53,10 @@ function escapeChars(text: string, context: EscapeContext, strictMath: boolean):
         break;
       case '\\':
       case '`':
-      case '*':
         out += `\\${c}`;
+        break;
+      case '*':
+        out += context.lean ? c : `\\${c}`;
         break;
       case '_': {
         const before = text[i - 1];
@@ -95,8 +102,8 @@ function escapeChars(text: string, context: EscapeContext, strictMath: boolean):
   return out;
 }
 
-/** Escapes what would start a block when text begins a line. */
-function escapeLineStart(s: string): string {
+/** Escapes what would start a block when text begins a line (that `continues` a paragraph). */
+function escapeLineStart(s: string, continues: boolean): string {
   const lead = /^[ \t]+/.exec(s);
   if (lead) {
     // Leading blanks would be dropped, or start an indented code block.
@@ -109,7 +116,9 @@ function escapeLineStart(s: string): string {
   if (c === '>' || (c === '~' && s.startsWith('~~~'))) return `\\${s}`;
   if ((c === '-' || c === '+') && /^[-+](?:[ \t]|$|-)/.test(s)) return `\\${s}`;
   const ordered = /^(\d{1,9})([.)])(?=[ \t]|$)/.exec(s);
-  if (ordered) return `${ordered[1]}\\${s.slice(ordered[1]!.length)}`;
+  // An ordered list interrupts a paragraph only from 1, and only with text in its first item.
+  const interrupts = ordered !== null && ordered[1] === '1' && /^\S+[ \t]+\S/.test(s);
+  if (ordered && (!continues || interrupts)) return `${ordered[1]}\\${s.slice(ordered[1]!.length)}`;
   return s;
 }
 

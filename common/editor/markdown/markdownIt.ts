@@ -33,3 +33,14 @@ export function isNormalisedUrl(url: string): boolean {
   shared ??= createMarkdownIt();
   return shared.normalizeLink(url) === url;
 }
+
+/**
+ * True when an HTML block opening with `html` may start on the line right after a paragraph's
+ * (CommonMark's HTML blocks of types 1 to 6 interrupt a paragraph, the seventh does not).
+ */
+export function interruptsParagraph(html: string): boolean {
+  shared ??= createMarkdownIt();
+  const first = html.split('\n', 1)[0]!;
+  const tokens = shared.parse(`x\n${first}\n`, {});
+  return tokens[3]?.type === 'html_block';
+}

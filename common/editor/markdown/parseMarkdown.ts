@@ -19,7 +19,22 @@ import { readUnclosedHtml } from './unclosedHtml.ts';
 import { CALLOUT_OPEN } from '../dialects/callout/calloutRule.ts';
 import { FRONT_MATTER_TOKEN, NOT_DOCUMENT_START } from '../dialects/frontMatter/frontMatterRule.ts';
 import { readDialectBlock, readDialectInline } from '../dialects/inlineDialects.ts';
-import { blockSyntax, inlineSyntax, linkSyntax, listIndent } from './readSyntax.ts';
+import { blockSyntax, breakSyntax, inlineSyntax, linkSyntax } from './readSyntax.ts';
+import {
+  blanksEnd,
+  calloutHeader,
+  documentEnd,
+  gapBefore,
+  headingSpace,
+  itemLayout,
+  itemPrefix,
+  itemSpace,
+  lazyPrefix,
+  quoteBlank,
+  quoteEnd,
+  quotedIndent,
+  trailingBlanks,
+} from './sourceLayout.ts';
 
 let shared: MarkdownIt | undefined;
 
@@ -32,6 +47,22 @@ interface Frame {
   tight?: boolean;
   /** The line it starts on, for errors. */
   line: number;
+  /** The lines of the source it spans, [first, after last), when known. */
+  map?: [number, number] | null;
+  /**
+   * The column its content starts at in a source line (0 for the document, a list item's content
+   * column), or null when unknown, as inside a quote: how far a block inside is indented.
+   */
+  column?: number | null;
+  /** For a list item: the column of its marker, when known. */
+  start?: number | null;
+  /**
+   * For a list: how the first of its items with lines below its marker starts them (`prefix`),
+   * which its items without such lines take (a sub-list added there is written the same way).
+   */
+  prefix?: string | null;
+  /** For a list: for each item closed, whether it read its own `prefix`. */
+  decided?: boolean[];
 }
 
 const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
@@ -44,7 +75,8 @@ const TASK_PREFIX = /^\[([ xX])\](?: |$)/;
  */
 export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()): PMNode {
   checkMarkdownText(markdown);
-  return parseAt(markdown, schema, { depth: 0, line: 0 });
+  // markdown-it reads \r\n and \r as \n; the lines that tell the layout are read the same way.
+  return parseAt(markdown.replace(/\r\n?/g, '\n'), schema, { depth: 0, line: 0 });
 }
 
 /** Where a piece of Markdown sits: the depth of its container and the line before its first. */
@@ -91,8 +123,10 @@ class DocBuilder {
   private line: number;
 
   private readonly source: Source;
-  /** The block being read follows the one before it directly (see withJoined). */
-  private joined = false;
+  /** How the block being read was laid out (see withLayout). */
+  private layout: Attrs | null = null;
+  /** How many quotes (callouts too) are open. */
+  private quotes = 0;
   /** The container and the line after the link reference definitions added last. */
   private definitionsEnd: { frame: Frame; line: number } | null = null;
   private lines: string[] | null = null;
@@ -118,7 +152,8 @@ class DocBuilder {
   }
 
   build(tokens: Token[]): PMNode {
-    this.push(this.nodes.doc!, null);
+    // Markdown read apart starts mid-line in its document: its columns are not known.
+    this.push(this.nodes.doc!, null).column = this.base.apart ? null : 0;
     for (let i = 0; i < tokens.length; i++) {
       if (i === this.alignEnd) {
         this.align = null;
@@ -127,8 +162,30 @@ class DocBuilder {
       }
       i = this.block(tokens, i);
     }
-    const doc = this.close(this.stack.pop()!);
-    return doc;
+    const frame = this.stack.pop()!;
+    if (!this.base.apart) endWith(frame.content, documentEnd(this.source.markdown));
+    return this.close(frame);
+  }
+
+  /** Whether every line of a fence's code (`token`) holds more than blanks is indented `indent`. */
+  private codeIndented(token: Token, indent: number): boolean {
+    if (!token.map) return false;
+    for (let k = token.map[0] + 1; k < token.map[1] - 1; k++) {
+      if (/^[ \t>]*$/.test(this.sourceLines[k] ?? '')) continue;
+      if ((this.blanksIn(k) ?? 0) < indent) return false;
+    }
+    return true;
+  }
+
+  /** Whether `frame` is a quote's or a callout's. */
+  private isQuote(frame: Frame): boolean {
+    return frame.type === this.nodes.blockquote || frame.type === this.nodes.callout;
+  }
+
+  /** The source's lines, split once. */
+  private get sourceLines(): string[] {
+    this.lines ??= this.source.markdown.split('\n');
+    return this.lines;
   }
 
   private get top(): Frame {
@@ -140,7 +197,7 @@ class DocBuilder {
     if (this.stack.length > 0) this.checkDepth(this.childDepth);
     const frame: Frame = {
       type,
-      attrs: this.withJoined(type, attrs),
+      attrs: this.withLayout(type, attrs),
       content: [],
       line: this.line,
     };
@@ -165,33 +222,97 @@ class DocBuilder {
 
   pop(): void {
     const frame = this.stack.pop()!;
+    if (this.isQuote(frame)) {
+      if (frame.map) {
+        // The blank `>` lines a quote ends with are kept by its last block.
+        endWith(frame.content, quoteEnd(this.sourceLines, ...frame.map, this.quotes));
+        const blank = quoteBlank(this.sourceLines, ...frame.map, this.quotes);
+        if (blank !== null) frame.attrs = { ...frame.attrs, blank };
+      }
+      this.quotes--;
+    }
     this.top.content.push(this.close(frame));
   }
 
   add(node: PMNode): void {
     if (node.isBlock) this.checkDepth(this.childDepth);
-    const attrs = node.isBlock ? this.withJoined(node.type, node.attrs) : node.attrs;
+    const attrs = node.isBlock ? this.withLayout(node.type, node.attrs) : node.attrs;
     this.top.content.push(
       attrs === node.attrs ? node : node.type.create(attrs, node.content, node.marks),
     );
   }
 
   /**
-   * `attrs` with `joined` set when the block being read follows the one before it on the next
-   * line, without a blank line, so that export can keep it there (nodes/sourceSyntax.ts); only
-   * the first block the token gives is meant.
+   * `attrs` with how the block being read was laid out, so that export can lay it out the same
+   * (nodes/sourceSyntax.ts): `joined` when it follows the one before it on the next line,
+   * without a blank line; `gap` for other blank lines than one empty line; `indent` for blanks
+   * before its first line. Only the first block the token gives is meant.
    */
-  private withJoined(type: NodeType, attrs: Attrs | null): Attrs | null {
-    if (!this.joined) return attrs;
-    this.joined = false;
-    return type.spec.attrs && 'joined' in type.spec.attrs ? { ...attrs, joined: true } : attrs;
+  private withLayout(type: NodeType, attrs: Attrs | null): Attrs | null {
+    const layout = this.layout;
+    if (!layout) return attrs;
+    this.layout = null;
+    let out = attrs;
+    for (const name of Object.keys(layout)) {
+      if (type.spec.attrs && name in type.spec.attrs) out = { ...out, [name]: layout[name] };
+    }
+    return out;
+  }
+
+  /** How the block token starting on line `line` was laid out (see withLayout), or null. */
+  private layoutOf(line: number): Attrs | null {
+    const layout: Record<string, unknown> = {};
+    const top = this.top;
+    // A callout's first block on a line of its own follows the header, on the line after it
+    // unless blank lines part them; one empty line, the usual between blocks, is kept there.
+    const header =
+      top.type === this.nodes.callout && top.content.length === 0 && top.map?.[0] !== line;
+    // Blank lines may open the document too.
+    const opening = top.type === this.nodes.doc && top.content.length === 0 && top.column === 0;
+    if (top.content.length > 0 || header || opening) {
+      if (this.followsText(line)) {
+        if (!header) layout.joined = true;
+      } else {
+        const gap = gapBefore(this.sourceLines, line, this.quotes);
+        // One blank line is the usual but in a callout's header or a list, which can be tight
+        // (closeList drops it from a list that is not).
+        const n = this.nodes;
+        const list = [n.listItem, n.bulletList, n.orderedList].includes(top.type);
+        if (gap !== null && (header || opening || list || gap !== '\n\n')) layout.gap = gap;
+      }
+    }
+    const indent = this.indentOf(line);
+    if (indent !== null) layout.indent = indent;
+    return Object.keys(layout).length > 0 ? layout : null;
+  }
+
+  /**
+   * The blanks (1 to 3) that source line `line` starts with beyond where the open container's
+   * content starts, or null. A block on the line of its item's marker is not indented: the
+   * blanks are the marker's.
+   */
+  private indentOf(line: number): number | null {
+    const top = this.top;
+    if (top.type === this.nodes.listItem && top.map?.[0] === line) return null;
+    const indent = this.blanksIn(line);
+    return indent !== null && indent >= 1 && indent <= 3 ? indent : null;
+  }
+
+  /** The columns of blanks source line `line` starts with in the open container, if known. */
+  private blanksIn(line: number): number | null {
+    const top = this.top;
+    const text = this.sourceLines[line] ?? '';
+    if (top.column !== null && top.column !== undefined) {
+      return blanksEnd(text).column - top.column;
+    }
+    return this.isQuote(top) ? quotedIndent(text, this.quotes) : null;
   }
 
   /** Handles the block token at `i`; returns the index of the last token it consumed. */
   private block(tokens: Token[], i: number): number {
     const token = tokens[i]!;
     if (token.map) this.line = this.base.line + token.map[0] + 1;
-    this.joined = token.nesting !== -1 && this.top.content.length > 0 && this.followsText(token);
+    this.layout = token.nesting !== -1 && token.map ? this.layoutOf(token.map[0]) : null;
     const n = this.nodes;
     switch (token.type) {
       case 'paragraph_open': {
@@ -204,35 +325,50 @@ class DocBuilder {
       }
       case 'heading_open': {
         const level = Number(token.tag.slice(1));
-        this.push(n.heading!, { level, textAlign: this.align, syntax: this.syntax(token) });
+        const trailing = this.headingTrailing(token, tokens[i + 1]);
+        const atx = token.markup.startsWith('#') && token.map;
+        const space = atx ? headingSpace(this.sourceLines[token.map![0]] ?? '') : null;
+        this.push(n.heading!, {
+          level,
+          textAlign: this.align,
+          syntax: this.syntax(token),
+          trailing,
+          space,
+        });
         return i;
       }
+      case 'list_item_close':
+        this.closeItem();
+        this.pop();
+        return i;
       case 'heading_close':
       case 'blockquote_close':
       case 'callout_close':
-      case 'list_item_close':
       case 'tr_close':
       case 'table_close':
         this.pop();
         return i;
       case 'blockquote_open':
-        this.push(n.blockquote!, null);
+      case CALLOUT_OPEN: {
+        const callout = token.type === CALLOUT_OPEN;
+        const attrs = callout ? this.calloutLayout(token) : null;
+        const frame = this.push(callout ? n.callout! : n.blockquote!, attrs);
+        frame.map = token.map;
+        frame.column = null;
+        this.quotes++;
         return i;
-      case CALLOUT_OPEN:
-        this.push(n.callout!, token.meta as Attrs);
-        return i;
+      }
       case FRONT_MATTER_TOKEN:
         this.add(n.frontMatter!.create(token.meta as Attrs));
         return i;
       case 'bullet_list_open':
-        this.push(n.bulletList!, { tight: true, indent: this.listIndent(token) }).tight = true;
+        this.push(n.bulletList!, { tight: true }).tight = true;
         return i;
       case 'ordered_list_open':
         this.push(n.orderedList!, {
           start: Number(token.attrGet('start') ?? 1),
           tight: true,
           syntax: this.syntax(token),
-          indent: this.listIndent(token),
         }).tight = true;
         return i;
       case 'bullet_list_close':
@@ -240,11 +376,14 @@ class DocBuilder {
         this.closeList();
         return i;
       case 'list_item_open':
-        // An ordered list's item keeps the number it was written with (nodes/MarkdownSyntax.ts).
-        this.push(n.listItem!, token.info === '' ? null : { number: Number(token.info) });
+        this.openItem(token);
         return i;
       case 'fence':
       case 'code_block': {
+        // Export indents a fence's code as it indents the fence: it is kept only when the code is.
+        if (this.layout?.indent && !this.codeIndented(token, Number(this.layout.indent))) {
+          this.layout = { ...this.layout, indent: null };
+        }
         const text = token.content.endsWith('\n') ? token.content.slice(0, -1) : token.content;
         const language = token.type === 'fence' ? token.info.trim() || null : null;
         const syntax = this.syntax(token);
@@ -282,7 +421,8 @@ class DocBuilder {
 
   private paragraph(tokens: Token[], i: number): number {
     const inline = tokens[i + 1];
-    const children = inline?.type === 'inline' ? this.inline(inline.children ?? []) : [];
+    const children =
+      inline?.type === 'inline' ? this.inline(inline.children ?? [], inline, tokens[i]!.map) : [];
     const only = children.length === 1 ? children[0] : undefined;
     const parent = this.top.type;
     const blockContext = parent === this.nodes.doc || parent === this.nodes.blockquote;
@@ -295,7 +435,9 @@ class DocBuilder {
     ) {
       this.add(this.nodes.image!.create(only.attrs));
     } else {
-      this.add(this.nodes.paragraph!.create({ textAlign: this.align }, children));
+      const map = tokens[i]!.map;
+      const trailing = map ? trailingBlanks(this.sourceLines[map[1] - 1] ?? '') : null;
+      this.add(this.nodes.paragraph!.create({ textAlign: this.align, trailing }, children));
     }
     // paragraph_open, inline, paragraph_close
     return inline?.type === 'inline' ? i + 2 : i + 1;
@@ -319,12 +461,89 @@ class DocBuilder {
     return inline?.type === 'inline' ? i + 2 : i + 1;
   }
 
+  /**
+   * The blanks at the end of a heading's line of text, which an ATX heading's closing `#`s (not
+   * kept) would leave alone; null when there are none.
+   */
+  private headingTrailing(token: Token, inline: Token | undefined): string | null {
+    if (!token.map || inline?.type !== 'inline') return null;
+    const setext = token.markup === '=' || token.markup === '-';
+    const line = this.sourceLines[setext ? token.map[1] - 2 : token.map[0]] ?? '';
+    return line.replace(/[ \t]+$/, '').endsWith(inline.content) ? trailingBlanks(line) : null;
+  }
+
+  /** A callout's attributes (the callout rule's), with the blanks its header line was written with. */
+  private calloutLayout(token: Token): Attrs {
+    const attrs = token.meta as Attrs;
+    const line = token.map ? this.sourceLines[token.map[0]] : undefined;
+    const header =
+      line === undefined ? null : calloutHeader(line, this.quotes + 1, String(attrs.title));
+    return header ? { ...attrs, ...header } : attrs;
+  }
+
+  /**
+   * Opens a list item, with where its marker and content start (for the blocks inside it) and
+   * the blanks after its marker when they are not one space.
+   */
+  private openItem(token: Token): void {
+    const container = this.stack[this.stack.length - 2];
+    const map = token.map;
+    const line = map ? (this.sourceLines[map[0]] ?? '') : '';
+    const marker = token.info.length + token.markup.length;
+    // An item on the line of the item holding it (`- - x`) starts where no blanks tell.
+    const own = map !== null && container?.map?.[0] !== map[0];
+    const layout = own && this.quotes === 0 ? itemLayout(line, marker) : null;
+    const space = own ? (layout?.space ?? itemSpace(line, this.quotes, marker)) : null;
+    // An ordered list's item keeps the number it was written with (nodes/MarkdownSyntax.ts).
+    const number = token.info === '' ? null : Number(token.info);
+    const frame = this.push(this.nodes.listItem!, { number, space });
+    frame.map = map;
+    frame.column = layout?.content ?? null;
+    frame.start = layout?.start ?? null;
+  }
+
+  /**
+   * Reads how the item being closed starts the lines below its marker (`prefix`): from the
+   * first of them that holds more than blanks. An item without such lines is left undecided.
+   */
+  private closeItem(): void {
+    const item = this.top;
+    const list = this.stack[this.stack.length - 2];
+    if (!list) return;
+    const decided = (list.decided ??= []);
+    const { map, start, column } = item;
+    if (!map || start === null || start === undefined || column === null || column === undefined) {
+      decided.push(true);
+      return;
+    }
+    const lines = this.sourceLines;
+    for (let k = map[0] + 1; k < map[1]; k++) {
+      const line = lines[k] ?? '';
+      if (/^[ \t]*$/.test(line)) continue;
+      const prefix = itemPrefix(line, start, column);
+      item.attrs = { ...item.attrs, prefix };
+      list.prefix ??= prefix;
+      decided.push(true);
+      return;
+    }
+    decided.push(false);
+  }
+
   private closeList(): void {
     const frame = this.stack.pop()!;
     const attrs = { ...frame.attrs, tight: frame.tight ?? true };
     const n = this.nodes;
-    // A tight list writes the blocks of an item on consecutive lines whatever the file did.
-    if (attrs.tight) frame.content = frame.content.map(unjoinChildren);
+    // A tight list writes its items and the blocks of an item on consecutive lines; a loose one
+    // parts them by a blank line unless they say otherwise.
+    frame.content = frame.content.map((item) =>
+      attrs.tight ? unjoin(relayChildren(item, unjoin)) : unspace(relayChildren(item, unspace)),
+    );
+    const { prefix, decided } = frame;
+    if (prefix) {
+      frame.content = frame.content.map((item, k) =>
+        decided?.[k] === false ? withPrefix(item, prefix) : item,
+      );
+    }
     if (frame.type === n.bulletList && frame.content.length > 0) {
       const tasks = frame.content.map((item) => toTaskItem(item, n.taskItem!));
       if (tasks.every((task) => task !== null)) {
@@ -360,6 +579,7 @@ class DocBuilder {
     const end = this.definitionsEnd;
     if (last?.type === type && end?.frame === this.top && end.line === token.map[0]) {
       content[content.length - 1] = type.create({
+        ...last.attrs,
         markdown: `${String(last.attrs.markdown)}\n${text}`,
       });
     } else {
@@ -396,11 +616,10 @@ class DocBuilder {
       .join(' | ');
   }
 
-  /** True when the line above the token's first is not blank (less the quotes around it). */
-  private followsText(token: Token): boolean {
-    if (!token.map || token.map[0] === 0) return false;
-    this.lines ??= this.source.markdown.split('\n');
-    return (this.lines[token.map[0] - 1] ?? '').replace(/[ \t>]/g, '') !== '';
+  /** True when the line above `line` is not blank (less the quotes around it). */
+  private followsText(line: number): boolean {
+    if (line === 0) return false;
+    return (this.sourceLines[line - 1] ?? '').replace(/[ \t>]/g, '') !== '';
   }
 
   /** Line `offset` of a block token as written, less the quote or list around it (tableSource.ts). */
@@ -409,21 +628,6 @@ class DocBuilder {
     this.lines ??= this.source.markdown.split('\n');
     const line = this.lines[token.map[0] + offset];
     return line === undefined ? null : line.replace(/^[ \t>]*/, '');
-  }
-
-  /** The blanks a list's markers were written with beyond its container's (readSyntax.ts). */
-  private listIndent(token: Token): number | null {
-    const quoted = this.stack.some(
-      (f) => f.type === this.nodes.blockquote || f.type === this.nodes.callout,
-    );
-    if (!token.map || quoted) return null;
-    this.lines ??= this.source.markdown.split('\n');
-    const top = this.top;
-    const parent = top.type === this.nodes.listItem ? top.line - this.base.line - 1 : -1;
-    return listIndent(
-      this.lines[token.map[0]] ?? '',
-      parent < 0 ? null : (this.lines[parent] ?? ''),
-    );
   }
 
   /** The `syntax` attribute of the node a block token opens (readSyntax.ts). */
@@ -494,8 +698,22 @@ class DocBuilder {
   }
 
   /** Converts the children of an inline token into inline nodes. */
-  private inline(children: Token[]): PMNode[] {
-    return new InlineBuilder(this.schema).build(children);
+  /**
+   * Converts the children of an inline token into inline nodes; `inline`, the token, when its
+   * text is a paragraph's whose source lines `map` are known (see lazyLine).
+   */
+  private inline(children: Token[], inline?: Token, map?: [number, number] | null): PMNode[] {
+    const first = map ? map[0] + ((inline?.meta as { skipped?: number } | null)?.skipped ?? 0) : -1;
+    const lazy = first < 0 ? undefined : (line: number) => this.lazyLine(first + line + 1);
+    return new InlineBuilder(this.schema, lazy).build(children);
+  }
+
+  /** How source line `index`, continuing a paragraph in the open container, starts if lazily. */
+  private lazyLine(index: number): string | null {
+    const line = this.sourceLines[index];
+    if (line === undefined) return null;
+    const column = this.top.column;
+    return lazyPrefix(line, this.quotes, column === undefined ? null : column);
   }
 }
 
@@ -528,15 +746,42 @@ function findAlignEnd(tokens: Token[], from: number): number {
   return -1;
 }
 
-/** `item` with no child marked as joined to the one before (see DocBuilder.withJoined). */
-function unjoinChildren(item: PMNode): PMNode {
-  let changed = false;
-  const children = childrenOf(item).map((child) => {
-    if (child.attrs.joined !== true) return child;
-    changed = true;
-    return child.type.create({ ...child.attrs, joined: null }, child.content, child.marks);
+/** `item` starting the lines below its marker with `prefix`. */
+function withPrefix(item: PMNode, prefix: string): PMNode {
+  return item.type.create({ ...item.attrs, prefix }, item.content, item.marks);
+}
+
+/** `node` not marked as joined to the one before (see DocBuilder.withLayout). */
+function unjoin(node: PMNode): PMNode {
+  if (node.attrs.joined !== true) return node;
+  return node.type.create({ ...node.attrs, joined: null }, node.content, node.marks);
+}
+
+/**
+ * `nodes` with `end` (sourceSyntax.ts) set on the last, when it has the attribute: what follows
+ * it up to the end of its quote or document.
+ */
+function endWith(nodes: PMNode[], end: string | null): void {
+  const last = nodes[nodes.length - 1];
+  if (end === null || !last?.type.spec.attrs || !('end' in last.type.spec.attrs)) return;
+  nodes[nodes.length - 1] = last.type.create({ ...last.attrs, end }, last.content, last.marks);
+}
+
+/** `node` without the `gap` of one empty line, a loose list's usual (see DocBuilder.layoutOf). */
+function unspace(node: PMNode): PMNode {
+  if (node.attrs.gap !== '\n\n') return node;
+  return node.type.create({ ...node.attrs, gap: null }, node.content, node.marks);
+}
+
+/** `item` with `change` made to each of its children (the same node when none changes). */
+function relayChildren(item: PMNode, change: (child: PMNode) => PMNode): PMNode {
+  let children: PMNode[] | null = null;
+  item.forEach((child, _offset, index) => {
+    const changed = change(child);
+    if (changed !== child) children ??= childrenOf(item);
+    if (children) children[index] = changed;
   });
-  return changed ? item.type.create(item.attrs, children, item.marks) : item;
+  return children ? item.type.create(item.attrs, children, item.marks) : item;
 }
 
 /** The task item for a list item whose text starts with `[ ]` or `[x]`, or null. */
@@ -548,7 +793,12 @@ function toTaskItem(item: PMNode, taskItem: NodeType): PMNode | null {
   const match = TASK_PREFIX.exec(text.text!);
   if (!match) return null;
   const paragraph = first.copy(first.content.cut(match[0].length));
-  return taskItem.create({ checked: match[1] !== ' ' }, [paragraph, ...childrenOf(item).slice(1)]);
+  // The item's layout (blank lines before it, the blanks after its marker) is the task's.
+  const attrs: Record<string, unknown> = { checked: match[1] !== ' ' };
+  for (const name of Object.keys(taskItem.spec.attrs ?? {})) {
+    if (name !== 'checked' && name in item.attrs) attrs[name] = item.attrs[name];
+  }
+  return taskItem.create(attrs, [paragraph, ...childrenOf(item).slice(1)]);
 }
 
 /** An image's alt text as markdown-it renders it: the plain text of its description. */
@@ -571,13 +821,16 @@ function childrenOf(node: PMNode): PMNode[] {
 /** Builds inline nodes from markdown-it inline tokens, with a stack of open marks. */
 class InlineBuilder {
   readonly schema: Schema;
+  /** How the source line after the break ending line `line` of the text starts if lazily. */
+  private readonly lazy: ((line: number) => string | null) | undefined;
   private readonly out: PMNode[] = [];
   /** Open marks, innermost last; a null mark stands for a rejected link whose text is kept. */
   private readonly marks: Array<{ name: string; mark: Mark | null }> = [];
   private active: readonly Mark[] | null = [];
 
-  constructor(schema: Schema) {
+  constructor(schema: Schema, lazy?: (line: number) => string | null) {
     this.schema = schema;
+    this.lazy = lazy;
   }
 
   private get activeMarks(): readonly Mark[] {
@@ -631,11 +884,13 @@ class InlineBuilder {
           this.text(t.content);
           break;
         case 'softbreak':
-          this.out.push(n.softBreak!.create(null, null, this.activeMarks));
+        case 'hardbreak': {
+          const type = t.type === 'softbreak' ? n.softBreak! : n.hardBreak!;
+          const line = (t.meta as { line?: number } | null)?.line;
+          const lazy = line === undefined ? null : (this.lazy?.(line) ?? null);
+          this.out.push(type.create({ syntax: breakSyntax(t), lazy }, null, this.activeMarks));
           break;
-        case 'hardbreak':
-          this.out.push(n.hardBreak!.create({ syntax: inlineSyntax(t) }, null, this.activeMarks));
-          break;
+        }
         case 'code_inline':
           this.text(t.content, m.code!.create());
           break;

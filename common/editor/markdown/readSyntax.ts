@@ -12,10 +12,9 @@ export function blockSyntax(token: Token, line: (index: number) => string): stri
   let value: string | null = null;
   switch (token.type) {
     case 'heading_open':
+      // The underline with the blanks after it, which only the file's bytes need.
       if ((token.markup === '=' || token.markup === '-') && map) {
-        value = line(map[1] - 1)
-          .replace(/^[ \t>]*/, '')
-          .trimEnd();
+        value = line(map[1] - 1).replace(/^[ \t>]*/, '');
       }
       break;
     case 'fence': {
@@ -26,10 +25,7 @@ export function blockSyntax(token: Token, line: (index: number) => string): stri
       break;
     }
     case 'hr':
-      if (map)
-        value = line(map[0])
-          .replace(/^[ \t>]*/, '')
-          .trimEnd();
+      if (map) value = line(map[0]).replace(/^[ \t>]*/, '');
       // `---` is the usual form, and `***` is how export writes a rule that opens a document.
       if (value === '---' || (value === '***' && map?.[0] === 0)) value = null;
       break;
@@ -48,40 +44,28 @@ export function blockSyntax(token: Token, line: (index: number) => string): stri
   return isSyntax(type, value) ? value : null;
 }
 
-/**
- * The blanks before a list's first marker beyond where its container's content starts (1 to 3,
- * `    - sub` under `- item`), or null for none; `parent` is the line of the list item holding
- * the list, or null at the top. Lines with tabs are not told.
- */
-export function listIndent(line: string, parent: string | null): number | null {
-  const lead = /^ */.exec(line)![0].length;
-  if (/^[ ]*\t/.test(line)) return null;
-  let column = 0;
-  if (parent !== null) {
-    const item = /^( *)([-+*]|\d{1,9}[.)])( *)(.*)$/.exec(parent);
-    // An item that opens on the line of another (`- - x`) is not told either.
-    if (!item || parent.includes('\t') || /^(?:[-+*]|\d{1,9}[.)])(?: |$)/.test(item[4]!)) {
-      return null;
-    }
-    const blanks = item[3]!.length;
-    column = item[1]!.length + item[2]!.length + (item[4] === '' || blanks > 4 ? 1 : blanks);
-  }
-  const extra = lead - column;
-  return extra >= 1 && extra <= 3 ? extra : null;
-}
-
-/** The `syntax` attribute of a bold or italic mark or a hard break; null for the usual form. */
+/** The `syntax` attribute of a bold or italic mark; null for the usual form. */
 export function inlineSyntax(token: Token): string | null {
   switch (token.type) {
     case 'strong_open':
       return token.markup === '__' ? '__' : null;
     case 'em_open':
       return token.markup === '_' ? '_' : null;
-    case 'hardbreak':
-      return isSyntax('hardBreak', token.markup) && token.markup !== '\\' ? token.markup : null;
     default:
       return null;
   }
+}
+
+/**
+ * The `syntax` attribute of a hard or soft break, from the blanks around its newline that
+ * sourceSyntaxRules.ts noted in `markup`; null for the usual form (a backslash, or no blanks).
+ */
+export function breakSyntax(token: Token): string | null {
+  const markup = token.markup;
+  if (token.type === 'softbreak') {
+    return markup !== '\n' && isSyntax('softBreak', markup) ? markup : null;
+  }
+  return markup !== '\\' && isSyntax('hardBreak', markup) ? markup : null;
 }
 
 /** How a link or image token was written: a reference's form and label, or an autolink. */

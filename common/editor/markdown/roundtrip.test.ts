@@ -129,6 +129,10 @@ describe('every content kind round-trips md → doc → md → doc to the same d
     expect(doc.childCount).toBe(4);
   });
 
+  it('keeps three adjacent lists apart, each with the other marker than the one before', () => {
+    expect(expectStable('- a\n+ b\n- c\n\n1. x\n1) y\n1. z\n').childCount).toBe(6);
+  });
+
   it('builds a document that passes the schema for awkward input', () => {
     for (const markdown of ['-\n- \n', '> \n', '- ```\n  code\n  ```\n', '|a|\n|-|\n', '']) {
       expectStable(markdown);

@@ -1,5 +1,5 @@
 import type { Mark, Node as PMNode } from '@tiptap/pm/model';
-import { isNormalisedUrl } from './markdownIt.ts';
+import { interruptsParagraph, isNormalisedUrl } from './markdownIt.ts';
 import {
   codeSpan,
   escapeText,
@@ -29,10 +29,23 @@ import {
   writeDialectBlock,
   writeDialectInline,
 } from '../dialects/inlineDialects.ts';
-import { isItemNumber, isListIndent, isReferenceLabel, isSyntax } from '../nodes/sourceSyntax.ts';
+import {
+  INDENTED_TYPES,
+  isEnd,
+  isGap,
+  isItemNumber,
+  isLazyPrefix,
+  isListIndent,
+  isListPrefix,
+  isMarkerSpace,
+  isReferenceLabel,
+  isSyntax,
+  isTrailing,
+} from '../nodes/sourceSyntax.ts';
 import { isEscapable } from '../nodes/Escaped.ts';
 import { parseMarkdown } from './parseMarkdown.ts';
 import { writtenDelimiter, writtenRow } from './tableSource.ts';
+import { BlankLines, continuationLines, prefixExtra, withoutMarks } from './writeLayout.ts';
 import {
   documentDefinitions,
   normaliseLabel,
@@ -42,27 +55,64 @@ import {
 
 /** The link reference definitions of the document being written, by normalised label. */
 let definitions = new Map<string, Definition>();
+/** The blank lines holding blanks of the document being written. */
+let blank = new BlankLines(false);
+
+/** Where blocks are written. */
+interface Place {
+  /** The column their lines start at in the file, or null where it is not known (in a quote). */
+  column: number | null;
+  /** The blanks a block without an `indent` of its own is written with (see list). */
+  indent: number;
+}
+
+/** Blocks at the top of the document. */
+const TOP: Place = { column: 0, indent: 0 };
+/** Blocks inside a quote or a dialect's container, where no tab is written. */
+const INSIDE: Place = { column: null, indent: 0 };
 
 /**
  * Writes a document as Markdown with Inkwell's settings (`-` bullets, tight lists where the
- * document has them). What Markdown cannot say is written as HTML that `parseMarkdown` reads back
+ * document has them), and with the layout its file had (blank lines, blanks, tabs; see
+ * sourceLayout.ts). What Markdown cannot say is written as HTML that `parseMarkdown` reads back
  * into the same nodes and marks. Linear in the size of the document: every block is built as its
  * own string and joined once.
  */
 export function serializeMarkdown(doc: PMNode): string {
   const outer = definitions;
+  const outerBlank = blank;
   definitions = documentDefinitions(doc);
   try {
-    return withFrontMatter(doc, blocks(doc, false));
+    blank = new BlankLines(true);
+    const written = blank.placeBlanks(writeDocument(doc));
+    if (written !== null) return written;
+    blank = new BlankLines(false);
+    return writeDocument(doc);
   } finally {
     definitions = outer;
+    blank = outerBlank;
   }
 }
 
-/** Prefixes every line: `first` on the first, `rest` on the others (trimmed on blank lines). */
-function indent(text: string, first: string, rest: string): string {
+/**
+ * The whole document: front matter, blocks, and the blank lines its file had before them (the
+ * `gap` of the first block after the front matter, or of the first block) and after them.
+ */
+function writeDocument(doc: PMNode): string {
+  const end = doc.lastChild?.attrs.end as unknown;
+  const first = doc.firstChild?.type.name === 'frontMatter' ? doc.maybeChild(1) : doc.firstChild;
+  const gap = first?.attrs.gap as unknown;
+  const start = isGap(gap) ? blank.gap(gap).slice(1) : null;
+  return withFrontMatter(doc, blocks(doc, false, TOP), isEnd(end) ? end : '\n', start);
+}
+
+/**
+ * Prefixes every line: `first` on the first, `rest` on the others (trimmed on blank lines, or
+ * `blank` there).
+ */
+function indent(text: string, first: string, rest: string, blank = rest.trimEnd()): string {
   const lines = text.split('\n');
-  const restTrim = rest.trimEnd();
+  const restTrim = blank;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const prefix = i === 0 ? first : rest;
@@ -80,11 +130,14 @@ function alignOf(node: PMNode): string | null {
     : null;
 }
 
-/** Writes the block children of `parent`, separated by a blank line (or a newline when tight). */
-function blocks(parent: PMNode, tight: boolean): string {
+/**
+ * Writes the block children of `parent`, separated by a blank line (or a newline when tight), or
+ * by the blank lines their file had (`gap`); a quote's blank lines after its last block (`end`).
+ */
+function blocks(parent: PMNode, tight: boolean, place: Place = INSIDE): string {
   const parts: string[] = [];
-  /** For each part, whether it is written on the line after the one before. */
-  const onNextLine: boolean[] = [];
+  /** For each part, what separates it from the one before. */
+  const before: string[] = [];
   const sep = tight ? '\n' : '\n\n';
   let previous: PMNode | null = null;
   let group: string[] | null = null;
@@ -92,17 +145,29 @@ function blocks(parent: PMNode, tight: boolean): string {
   const flush = () => {
     if (group) {
       parts.push(`${alignOpen(groupAlign!)}\n\n${group.join('\n\n')}\n\n${ALIGN_CLOSE}`);
-      onNextLine.push(false);
+      before.push(sep);
     }
     group = null;
     groupAlign = null;
   };
-  parent.forEach((child) => {
-    let text = block(child, previous, tight);
+  // An item's first block is written on its marker's line, after the marker's blanks.
+  const item = parent.type.name === 'listItem' || parent.type.name === 'taskItem';
+  // Each list of one kind right after another is written with the other marker than the one
+  // before it, or Markdown joins them (`-`, `*`, `-`…; `.`, `)`, `.`…).
+  let alternate = false;
+  parent.forEach((child, _offset, index) => {
+    alternate = LISTS.has(child.type.name) && sameListKind(previous, child) && !alternate;
+    const lead = item && index === 0 ? 0 : leadOf(child, place);
+    let text = block(child, alternate, tight, place, lead);
+    const gap = child.attrs.gap as unknown;
     // Two quotes (callouts too) in a row read back as one unless a blank line parts them.
-    if (tight && text !== '' && isQuote(previous) && isQuote(child)) text = `\n${text}`;
+    if (tight && text !== '' && isQuote(previous) && isQuote(child) && !isGap(gap)) {
+      text = `\n${text}`;
+    }
     const joins = joinsPrevious(child, previous);
-    const nextLine = child.attrs.joined === true && canJoin(previous, child);
+    const nextLine =
+      child.attrs.joined === true &&
+      (canJoin(previous, child) || readsApart(previous, child, parts[parts.length - 1], text));
     previous = child;
     if (text === '') return;
     const align = alignOf(child);
@@ -115,75 +180,156 @@ function blocks(parent: PMNode, tight: boolean): string {
       group.push(text);
     } else {
       parts.push(text);
-      onNextLine.push(nextLine);
+      // The first block's blank lines are its container's to write (writeDocument, callouts).
+      if (parts.length === 1) before.push('');
+      else before.push(nextLine ? '\n' : isGap(gap) ? blank.gap(gap) : sep);
     }
   });
   flush();
   let out = parts[0] ?? '';
-  for (let k = 1; k < parts.length; k++) out += (onNextLine[k] ? '\n' : sep) + parts[k]!;
+  for (let k = 1; k < parts.length; k++) out += before[k]! + parts[k]!;
+  const end = parent.lastChild?.attrs.end as unknown;
+  if (QUOTES.has(parent.type.name) && isEnd(end)) out += blank.end(end);
   return out;
+}
+
+/** Whether two lists in a row would read as one list if written with the same marker. */
+function sameListKind(previous: PMNode | null, node: PMNode): boolean {
+  if (previous?.type !== node.type) return false;
+  return (
+    node.type.name !== 'orderedList' ||
+    (previous.attrs.syntax === ')') === (node.attrs.syntax === ')')
+  );
+}
+
+/** The blanks `node` is written with before its first line (its `indent`, or the place's). */
+function leadOf(node: PMNode, place: Place): number {
+  if (!INDENTED_TYPES.includes(node.type.name)) return 0;
+  const indent = node.attrs.indent as unknown;
+  return isListIndent(indent) ? indent : place.indent;
+}
+
+/** `text` with `lead` blanks before every line but empty ones. */
+function indentAll(text: string, lead: number): string {
+  return lead === 0 ? text : indent(text, ' '.repeat(lead), ' '.repeat(lead));
 }
 
 const LISTS = new Set(['bulletList', 'orderedList', 'taskList']);
 const QUOTES = new Set(['blockquote', 'callout']);
 
+/** Blocks whose last line ends them: nothing on the next line continues them. */
+const CLOSED = new Set(['heading', 'codeBlock', 'horizontalRule', 'mathBlock', 'commentBlock']);
+
 /**
  * Whether `node` may be written on the line right after `previous` and still read back as a block
- * of its own: a heading or fence ends any block; a list or quote interrupts a paragraph (an
- * ordered list only from 1, an empty item never); only a heading or a fence is never continued.
+ * of its own: a heading, fence, rule, math or comment block ends any block; a list, quote or
+ * most HTML blocks interrupt a paragraph (an ordered list only from 1, an empty item never); a
+ * paragraph follows
+ * a list or quote whose last line is not paragraph text (which it would continue).
  */
 function canJoin(previous: PMNode | null, node: PMNode): boolean {
   if (!previous) return false;
   const before = previous.type.name;
-  if (before === 'heading' || before === 'codeBlock') return true;
+  if (CLOSED.has(before)) return true;
   const name = node.type.name;
-  const ends = before === 'paragraph' || LISTS.has(before) || QUOTES.has(before);
+  if (name === 'paragraph') return (LISTS.has(before) || QUOTES.has(before)) && !endsOpen(previous);
+  // A table goes on at a line of text, as a paragraph does, and ends where another block starts.
+  const text = before === 'paragraph' || before === 'table';
+  const ends = text || LISTS.has(before) || QUOTES.has(before);
   if (name === 'heading') return ends && !isSyntax('heading', node.attrs.syntax);
   if (name === 'codeBlock') return ends;
+  if (name === 'htmlBlock') return ends && interruptsParagraph(String(node.attrs.html ?? ''));
   if (QUOTES.has(name)) return ends && !QUOTES.has(before);
   if (LISTS.has(name)) {
     const first = node.firstChild?.firstChild;
     if (!first || first.content.size === 0) return false;
-    if (name === 'orderedList' && before === 'paragraph' && Number(node.attrs.start) !== 1) {
-      return false;
-    }
+    if (name === 'orderedList' && text && Number(node.attrs.start) !== 1) return false;
     // Two bullet lists stay apart by their markers, and ordered ones by their delimiters; a
     // task list and a bullet list are both written with `-`.
     if (LISTS.has(before) && before !== name)
       return before === 'orderedList' || name === 'orderedList';
-    return before === 'paragraph' || QUOTES.has(before) || before === name;
+    return text || QUOTES.has(before) || before === name;
   }
   return false;
+}
+
+/**
+ * Whether `text`, `node` written, still reads as a block of its own on the line right under
+ * `before`, the block written last (`previous`): for the pairs canJoin does not know, which a file
+ * had that way. The two are read back together, as they would stand.
+ */
+function readsApart(
+  previous: PMNode | null,
+  node: PMNode,
+  before: string | undefined,
+  text: string,
+): boolean {
+  if (!previous || before === undefined || text === '') return false;
+  const read = parseMarkdown(withoutMarks(`${before}\n${text}`));
+  return (
+    read.childCount === 2 &&
+    read.child(0).type === previous.type &&
+    read.child(1).type === node.type
+  );
+}
+
+/** Whether the last line of `node` could be continued by a line of text written after it. */
+function endsOpen(node: PMNode): boolean {
+  if (CLOSED.has(node.type.name)) return false;
+  const last = node.lastChild;
+  return node.isTextblock || !last || !last.isBlock || endsOpen(last);
 }
 
 const isQuote = (node: PMNode | null) =>
   node?.type.name === 'blockquote' || node?.type.name === 'callout';
 
-function block(node: PMNode, previous: PMNode | null, tight: boolean): string {
+function block(
+  node: PMNode,
+  alternate: boolean,
+  tight: boolean,
+  place: Place,
+  lead: number,
+): string {
+  const blanks = ' '.repeat(lead);
   switch (node.type.name) {
     case 'paragraph':
-      return leanBrackets(node, (lean) => inline(node, { table: false, heading: false, lean }));
+      return (
+        blanks +
+        leanBrackets(node, (lean) => inline(node, { table: false, heading: false, lean })) +
+        trailingOf(node)
+      );
     case 'heading':
-      return leanBrackets(node, (lean) => heading(node, lean));
+      return blanks + leanBrackets(node, (lean) => heading(node, lean));
 
-    case 'blockquote':
-      return indent(blocks(node, false) || '', '> ', '> ');
-    case 'callout':
-      return serializeCallout(node, blocks(node, false));
+    case 'blockquote': {
+      // A blank line of the quote as its file wrote them all (`> `).
+      const empty = `${blanks}>${isTrailing(node.attrs.blank) ? node.attrs.blank : ''}`;
+      const body = blocks(node, false);
+      return body === '' ? empty : indent(body, `${blanks}> `, `${blanks}> `, empty);
+    }
+    case 'callout': {
+      const gap = node.firstChild?.attrs.gap as unknown;
+      const body = blocks(node, false);
+      return indentAll(serializeCallout(node, body, isGap(gap) ? blank.gap(gap) : '\n'), lead);
+    }
     case 'frontMatter':
       // Written by serializeMarkdown, before every block.
       return '';
     case 'bulletList':
     case 'orderedList':
     case 'taskList':
-      return list(node, previous);
+      return list(node, alternate, place, lead);
     case 'codeBlock':
-      return codeBlock(node);
+      return indentAll(codeBlock(node), lead);
     case 'horizontalRule': {
       const rule = node.attrs.syntax as unknown;
       // In a tight list, `---` under a line of text would make that line a heading.
-      if (tight) return isSyntax('horizontalRule', rule) && !/^-+[ \t]*$/.test(rule) ? rule : '***';
-      return isSyntax('horizontalRule', rule) ? rule : '---';
+      if (tight) {
+        return (
+          blanks + (isSyntax('horizontalRule', rule) && !/^-+[ \t]*$/.test(rule) ? rule : '***')
+        );
+      }
+      return blanks + (isSyntax('horizontalRule', rule) ? rule : '---');
     }
     case 'linkDefinitions':
       return linkDefinitions(node);
@@ -209,25 +355,35 @@ function heading(node: PMNode, lean: boolean): string {
   const level = Number(node.attrs.level);
   const underline = node.attrs.syntax as unknown;
   if (isSyntax('heading', underline) && text !== '' && underline[0] === (level === 1 ? '=' : '-')) {
-    return `${text}\n${underline}`;
+    return `${text}${trailingOf(node)}\n${underline}`;
   }
   // A closing run of # would be read as the end of the heading.
   text = text.replace(/(^|[ \t])(#+[ \t]*)$/, '$1\\$2');
-  return `${'#'.repeat(level)}${text ? ` ${text}` : ''}`;
+  const space = isMarkerSpace(node.attrs.space) ? node.attrs.space : ' ';
+  return `${'#'.repeat(level)}${text ? `${space}${text}` : ''}${trailingOf(node)}`;
+}
+
+/** The blanks a paragraph's or heading's file had at the end of its last line. */
+function trailingOf(node: PMNode): string {
+  const trailing = node.attrs.trailing as unknown;
+  return isTrailing(trailing) ? trailing : '';
 }
 
 /**
- * A paragraph or heading written by `write`, with `[` and `]` left unescaped where the text reads
- * back the same without the backslashes (`[[Note]]`, `[draft]`): docs/PRODUCT.md "Markdown" asks
- * for escapes only where needed. The check reads the lean Markdown back, with the document's
+ * A paragraph or heading written by `write`, with `[`, `]` and `*` left unescaped where the text
+ * reads back the same without the backslashes (`[[Note]]`, `[draft]`, `*[abbr]`): docs/PRODUCT.md
+ * "Markdown" asks for escapes only where needed. The check reads the lean Markdown back, with the document's
  * definitions of the labels it names, as a bracket can make a link of its own.
  */
 function leanBrackets(node: PMNode, write: (lean: boolean) => string): string {
   const escaped = write(false);
-  if (!/[[\]]/.test(node.textContent)) return escaped;
+  if (!/[[\]*]/.test(node.textContent)) return escaped;
+  // Only one of the two writes is kept, with its marks (writeLayout.ts).
+  const marks = blank.marks;
   const lean = write(true);
+  blank.marks = marks;
   if (lean === escaped) return escaped;
-  const read = parseMarkdown(`${lean}\n\n${definitionsNamed(lean)}`).firstChild;
+  const read = parseMarkdown(`${withoutMarks(lean)}\n\n${definitionsNamed(lean)}`).firstChild;
   return read?.type === node.type && read.content.eq(node.content) ? lean : escaped;
 }
 
@@ -244,7 +400,7 @@ function definitionsNamed(markdown: string): string {
   return lines.join('\n');
 }
 
-const dialectWriter = { blocks: (node: PMNode) => blocks(node, false), indent };
+const dialectWriter = { blocks: (node: PMNode) => blocks(node, false, INSIDE), indent };
 
 function youtubeSrc(node: PMNode): string {
   const src = String(node.attrs.src ?? '');
@@ -252,37 +408,63 @@ function youtubeSrc(node: PMNode): string {
   return start > 0 ? `${src}${src.includes('?') ? '&' : '?'}start=${start}` : src;
 }
 
-function list(node: PMNode, previous: PMNode | null): string {
+/**
+ * Writes a list (with its kind's other marker when `alternate`, see blocks): each item's marker
+ * with the blanks after it that its file had (`space`), its blocks below it indented to its
+ * content with spaces or, as its file did, starting with a tab (`prefix`, where the item's
+ * column is known), and the blank lines between items (`gap`).
+ */
+function list(node: PMNode, alternate: boolean, place: Place, lead: number): string {
   const tight = node.attrs.tight !== false;
   const kind = node.type.name;
-  // Two lists of one kind in a row must use different markers, or Markdown joins them.
-  const alternate =
-    previous?.type === node.type &&
-    (kind !== 'orderedList' || (previous.attrs.syntax === ')') === (node.attrs.syntax === ')'));
-  const items: string[] = [];
   let number = Number(node.attrs.start ?? 1);
   const delimiter = node.attrs.syntax === ')' ? ')' : '.';
   const other = delimiter === ')' ? '.' : ')';
+  // The blanks the file put before its markers (`    - sub` under `- item`).
+  const blanks = ' '.repeat(lead);
+  const start = place.column === null ? null : place.column + lead;
+  let out = '';
   node.forEach((item, _offset, index) => {
-    let marker: string;
     // Each item after the first keeps the number it was written with; Markdown reads only the
     // first, which must be the list's start.
     const written = item.attrs.number as unknown;
     if (index > 0 && isItemNumber(written)) number = written;
-    if (kind === 'orderedList') marker = `${number++}${alternate ? other : delimiter} `;
-    else marker = alternate ? '* ' : '- ';
-    if (kind === 'taskList') marker += item.attrs.checked ? '[x] ' : '[ ] ';
-    const content = blocks(item, tight);
-    const width = kind === 'taskList' ? 2 : marker.length;
-    // The blanks the file put before its markers (`    - sub` under `- item`).
-    const lead = ' '.repeat(isListIndent(node.attrs.indent) ? node.attrs.indent : 0);
-    items.push(
-      content === ''
-        ? (lead + marker).trimEnd()
-        : indent(content, lead + marker, lead + ' '.repeat(width)),
-    );
+    const marker =
+      kind === 'orderedList'
+        ? `${number++}${alternate ? other : delimiter}`
+        : alternate
+          ? '*'
+          : '-';
+    const space = item.attrs.space as unknown;
+    const prefix = item.attrs.prefix as unknown;
+    // More blanks than one after the marker are kept while they are spaces to the content.
+    const after = isMarkerSpace(space) && /^ {1,4}$/.test(space) ? space : ' ';
+    const box = kind === 'taskList' ? (item.attrs.checked ? '[x]' : '[ ]') : '';
+    const width = marker.length + after.length;
+    const extra = start !== null && isListPrefix(prefix) ? prefixExtra(prefix, start, width) : null;
+    // Blocks inside an item whose lines start with a tab are written with the blanks the tab
+    // reaches past the content's column, which the file's own blocks there have.
+    const inner = { column: start === null ? null : start + width, indent: extra ?? 0 };
+    const content = blocks(item, tight, inner);
+    let text: string;
+    if (/^[ \t]*$/.test(content)) {
+      // An empty item: its marker, then the blanks its file had after it (or after the box).
+      const tail = box === '' && isMarkerSpace(space) ? space : '';
+      text = `${blanks}${marker}${box === '' ? '' : `${after}${box}`}${tail}${content}`;
+    } else {
+      const head = `${blanks}${marker}${after}${box === '' ? '' : `${box} `}`;
+      const literal =
+        extra === null || !isListPrefix(prefix) ? null : { lead: blanks, prefix, extra };
+      text = continuationLines(content, head, blanks + ' '.repeat(width), literal);
+    }
+    if (index > 0) {
+      const gap = item.attrs.gap as unknown;
+      if (item.attrs.joined === true) out += '\n';
+      else out += isGap(gap) ? blank.gap(gap) : tight ? '\n' : '\n\n';
+    }
+    out += text;
   });
-  return items.join(tight ? '\n' : '\n\n');
+  return out;
 }
 
 function codeBlock(node: PMNode): string {
@@ -398,7 +580,7 @@ function table(node: PMNode): string {
 interface InlineContext {
   table: boolean;
   heading: boolean;
-  /** Leaves `[` and `]` unescaped (see leanBrackets). */
+  /** Leaves `[`, `]` and `*` unescaped (see leanBrackets). */
   lean?: boolean;
 }
 
@@ -512,6 +694,8 @@ function inline(node: PMNode, context: InlineContext): string {
   const pairs: DelimiterPair[] = [];
   const links: LinkPair[] = [];
   let lineStart = true;
+  /** The line being written continues the textblock (after a line break). */
+  let continues = false;
   let pendingSpace = '';
   const children: PMNode[] = [];
   node.forEach((child) => children.push(child));
@@ -584,12 +768,13 @@ function inline(node: PMNode, context: InlineContext): string {
       if (isCode) {
         write(codeSpan(text, context.table));
       } else if (child.marks.some((m) => m.type.name === 'escaped')) {
-        write(writeEscaped(text, { lineStart, table: context.table }));
+        write(writeEscaped(text, { lineStart, continues, table: context.table }));
       } else {
         const trail = stack.length > 0 ? /\s*$/u.exec(text)![0] : '';
         const body = trail ? text.slice(0, text.length - trail.length) : text;
         const before = lineStart ? undefined : charBefore(parts, parts.length);
-        write(escapeText(body, { lineStart, table: context.table, before, lean: context.lean }));
+        const at = { lineStart, continues, table: context.table, before, lean: context.lean };
+        write(escapeText(body, at));
         pendingSpace = trail;
       }
     } else {
@@ -598,20 +783,26 @@ function inline(node: PMNode, context: InlineContext): string {
           if (context.table || context.heading) {
             write(' ');
           } else {
-            // Blanks at the end of a line would be dropped, or two of them read as a hard break.
+            // Blanks at the end of a line would be dropped, or two of them read as a hard break;
+            // the one blank the file had there, and the next line's indent, are its own.
             pendingSpace = '';
             const last = parts.length - 1;
-            if (last >= 0) parts[last] = parts[last]!.replace(/[ \t]+$/, '');
-            parts.push('\n');
+            // (A tab there is text: it reads back as it is.)
+            if (last >= 0) parts[last] = parts[last]!.replace(/ +$/, '');
+            const written = child.attrs.syntax as unknown;
+            parts.push(lineBreak(child, isSyntax('softBreak', written) ? written : '\n'));
             lineStart = true;
+            continues = true;
           }
           break;
         case 'hardBreak':
           if (context.table || context.heading) write('<br>');
           else {
-            const blanks = child.attrs.syntax as unknown;
-            parts.push(isSyntax('hardBreak', blanks) ? `${blanks}\n` : '\\\n');
+            const written = child.attrs.syntax as unknown;
+            if (!isSyntax('hardBreak', written)) parts.push(lineBreak(child, '\\\n'));
+            else parts.push(lineBreak(child, written.includes('\n') ? written : `${written}\n`));
             lineStart = true;
+            continues = true;
           }
           break;
         case 'inlineImage':
@@ -634,6 +825,17 @@ function inline(node: PMNode, context: InlineContext): string {
   fixFlanking(parts, pairs);
   for (const link of links) writeLinkSyntax(parts, link, context.table);
   return parts.join('');
+}
+
+/**
+ * A line break written as `written` (the blanks before the newline, the newline, and the next
+ * line's indent), or, for a line its file continued lazily, as the blanks before the newline and
+ * the next line started as the file did (`lazy`).
+ */
+function lineBreak(node: PMNode, written: string): string {
+  const lazy = node.attrs.lazy as unknown;
+  if (!isLazyPrefix(lazy)) return written;
+  return written.slice(0, written.indexOf('\n') + 1) + blank.lazy(lazy);
 }
 
 /** A link written as `[text](url)`, which may be written the way its file had it instead. */

@@ -14,7 +14,8 @@ export interface ReferenceSyntax {
 
 /**
  * Makes markdown-it's tokens tell what CommonMark lets a writer say in more than one way and
- * markdown-it forgets: a hard break's `\` or blanks (in `markup`) and a link's or image's
+ * markdown-it forgets: a hard break's `\` or blanks and the blanks around a soft break's newline
+ * (in `markup`), and a link's or image's
  * reference form and label (in `meta.reference`). The document builder keeps them as attributes
  * (nodes/sourceSyntax.ts) so that export writes them back as they were. Tokens are unchanged
  * otherwise, so rendering is too.
@@ -40,20 +41,55 @@ export function sourceSyntaxPlugin(md: MarkdownIt): void {
       // of a paragraph, and a pattern anchored at the end would read all the pending text each time.
       const at = state.src.charCodeAt(state.pos);
       if (at !== 0x0a && at !== 0x5c) return original(state, silent);
+      const start = state.pos;
       const pending = state.pending;
       let blanks = 0;
       while (pending.charCodeAt(pending.length - 1 - blanks) === 0x20) blanks++;
       const count = state.tokens.length;
       if (!original(state, silent)) return false;
       const last = state.tokens[state.tokens.length - 1];
-      if (!silent && state.tokens.length > count && last?.type === 'hardbreak') {
-        last.markup = markup === ' ' ? ' '.repeat(blanks) : markup;
+      if (silent || state.tokens.length === count) return true;
+      // The blanks the next line starts with, which the rule skipped.
+      const newline = start + (at === 0x0a ? 0 : 1);
+      const next = state.src.slice(newline + 1, state.pos);
+      // Which line of the paragraph's text the break ends, for the document builder to find
+      // its source line (a lazy one: sourceLayout.ts).
+      if (last?.type === 'hardbreak' || last?.type === 'softbreak') {
+        last.meta = { line: lineOf(state, newline) };
+      }
+      if (last?.type === 'hardbreak') {
+        const before = markup === ' ' ? ' '.repeat(blanks) : markup;
+        last.markup = next === '' ? before : `${before}\n${next}`;
+      } else if (last?.type === 'softbreak') {
+        last.markup = `${blanks === 1 ? ' ' : ''}\n${next}`;
       }
       return true;
     };
   wrap(md, 'newline', markBreak(' '));
   wrap(md, 'escape', markBreak('\\'));
   md.core.ruler.before('text_join', 'md_escape', keepEscapes);
+}
+
+/** Where the last line count of an inline source stopped: its position and the lines before it. */
+const counted = new WeakMap<StateInline, { pos: number; line: number }>();
+
+/**
+ * How many newlines `state.src` holds before `pos`, counted on from the last position asked for
+ * (breaks come in order), so that a paragraph's breaks cost one pass over it.
+ */
+function lineOf(state: StateInline, pos: number): number {
+  let mark = counted.get(state) ?? { pos: 0, line: 0 };
+  if (mark.pos > pos) mark = { pos: 0, line: 0 };
+  let line = mark.line;
+  for (
+    let i = state.src.indexOf('\n', mark.pos);
+    i >= 0 && i < pos;
+    i = state.src.indexOf('\n', i + 1)
+  ) {
+    line++;
+  }
+  counted.set(state, { pos, line });
+  return line;
 }
 
 /** Longest run of text whose escapes are weighed (longer runs keep none, rather than take long). */
@@ -74,16 +110,19 @@ function keepEscapes(state: StateCore): void {
     // The text export writes as one piece: a mark (a kept escape too) ends it.
     let run = '';
     let lineStart = true;
+    // The run starts a line that continues the paragraph, after a line break.
+    let continues = false;
     tokens.forEach((token, k) => {
       const isText = token.type === 'text' || token.type === 'text_special';
       if (!isText) {
         run = '';
         lineStart = token.type === 'softbreak' || token.type === 'hardbreak';
+        continues = lineStart;
         return;
       }
       const c = token.content;
-      // Paragraphs and headings are written with brackets left bare where they can be.
-      const context = { lineStart, table, lean: !table };
+      // Paragraphs and headings are written with brackets and `*` left bare where they can be.
+      const context = { lineStart, continues, table, lean: !table };
       if (mayKeep(token) && !escapedAnyway(run, c, textAfter(tokens, k + 1), context)) {
         token.type = 'md_escape';
         run = '';

@@ -43,8 +43,9 @@ export function writtenRow(row: PMNode, written: readonly string[], width: numbe
   const kept = row.attrs.markdown as unknown;
   if (!isRowLine(kept) || /^ {4}/.test(kept)) return null;
   const cells = splitRow(kept).map((cell) => cell.trim());
-  if (cells.length !== width) return null;
-  for (let i = 0; i < width; i++) {
+  // A row may leave out cells at its end, which are empty (a line of text under a table is one).
+  if (cells.length > width || written.slice(cells.length).some((cell) => cell !== '')) return null;
+  for (let i = 0; i < cells.length; i++) {
     if (cells[i] === (written[i] ?? '')) continue;
     const cell = i < row.childCount ? row.child(i) : null;
     if (!cell || !readsAs(cells[i]!, cell)) return null;

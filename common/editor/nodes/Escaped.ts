@@ -22,7 +22,7 @@ export const Escaped = Mark.create({
 });
 
 /** The characters that export always writes with a backslash, so the mark is never needed. */
-export const ALWAYS_ESCAPED = new Set(['\\', '`', '*']);
+export const ALWAYS_ESCAPED = new Set(['\\', '`']);
 
 /** True for the ASCII punctuation that a backslash escapes in CommonMark. */
 export function isEscapable(c: string): boolean {

@@ -1,6 +1,16 @@
 import { Extension } from '@tiptap/core';
 import {
+  blanksAttribute,
+  INDENTED_TYPES,
   isDelimiterRow,
+  isEnd,
+  isGap,
+  isHeaderSpace,
+  isLazyPrefix,
+  isListPrefix,
+  isMarkerSpace,
+  isTrailing,
+  SPACED_TYPES,
   isItemNumber,
   isListIndent,
   isReferenceLabel,
@@ -44,10 +54,37 @@ export const MarkdownSyntax = Extension.create({
         },
       },
       {
-        types: ['bulletList', 'orderedList', 'taskList'],
+        types: SPACED_TYPES,
+        attributes: { gap: blanksAttribute('gap', isGap), end: blanksAttribute('end', isEnd) },
+      },
+      {
+        types: ['paragraph', 'heading', 'callout'],
+        attributes: { trailing: blanksAttribute('trailing', isTrailing) },
+      },
+      {
+        types: ['blockquote', 'callout'],
+        attributes: { blank: blanksAttribute('blank', isTrailing, true) },
+      },
+      { types: ['callout'], attributes: { space: blanksAttribute('space', isHeaderSpace, true) } },
+      { types: ['heading'], attributes: { space: blanksAttribute('space', isMarkerSpace, true) } },
+      {
+        types: ['softBreak', 'hardBreak'],
+        attributes: { lazy: blanksAttribute('lazy', isLazyPrefix) },
+      },
+      {
+        // A new item made by Enter is written as the one it was split from.
+        types: ['listItem', 'taskItem'],
+        attributes: {
+          space: blanksAttribute('space', isMarkerSpace, true),
+          prefix: blanksAttribute('prefix', isListPrefix, true),
+        },
+      },
+      {
+        types: INDENTED_TYPES,
         attributes: {
           indent: {
             default: null,
+            keepOnSplit: false,
             parseHTML: (element: HTMLElement) => {
               const value = Number(element.getAttribute('data-md-indent') ?? NaN);
               return isListIndent(value) ? value : null;

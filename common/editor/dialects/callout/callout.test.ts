@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { parseMarkdown } from '../../markdown/parseMarkdown.ts';
 import { serializeMarkdown } from '../../markdown/serializeMarkdown.ts';
+import { calloutAttrs } from './Callout.ts';
 import { calloutFamily } from './calloutTypes.ts';
 
 const roundtrip = (markdown: string) => serializeMarkdown(parseMarkdown(markdown));
@@ -20,14 +21,18 @@ describe('callouts and alerts', () => {
     doc.check();
     const callout = doc.firstChild!;
     expect(callout.type.name).toBe('callout');
-    expect(callout.attrs).toEqual({ type: 'tip', fold: '-', title: 'Folded *title*' });
+    expect(calloutAttrs(callout.attrs)).toEqual({
+      type: 'tip',
+      fold: '-',
+      title: 'Folded *title*',
+    });
     expect(callout.childCount).toBe(1);
     expect(callout.firstChild!.textContent).toBe('Body text.');
   });
 
   it('reads a GitHub alert with its type in upper case and no title', () => {
     const doc = parseMarkdown('> [!WARNING]\n> Mind the gap.\n');
-    expect(doc.firstChild!.attrs).toEqual({ type: 'WARNING', fold: '', title: '' });
+    expect(calloutAttrs(doc.firstChild!.attrs)).toEqual({ type: 'WARNING', fold: '', title: '' });
   });
 
   it('leaves a quote without a [!type] first line a quote', () => {

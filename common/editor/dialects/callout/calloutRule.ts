@@ -16,7 +16,8 @@ function readMarker(tokens: Token[], open: number): { attrs: CalloutAttrs; rest:
   const first = newline < 0 ? inline.content : inline.content.slice(0, newline);
   const match = MARKER.exec(first);
   if (!match) return null;
-  const title = match[3]!.replace(/^[ \t]/, '');
+  // The blanks around the title are the header's layout (sourceLayout.ts), not the title.
+  const title = match[3]!.replace(/^[ \t]/, '').replace(/[ \t]+$/, '');
   const attrs = calloutAttrs({ type: match[1], fold: match[2], title });
   return { attrs, rest: newline < 0 ? '' : inline.content.slice(newline + 1) };
 }
@@ -44,7 +45,10 @@ function callouts(state: StateCore): void {
           // The header was the whole paragraph: drop paragraph_open, inline, paragraph_close.
           i += 3;
         } else {
-          tokens[i + 2]!.content = marker.rest;
+          const inline = tokens[i + 2]!;
+          inline.content = marker.rest;
+          // Its text now starts on the paragraph's second line (see DocBuilder.lazyLine).
+          inline.meta = { ...(inline.meta as object | null), skipped: 1 };
         }
         continue;
       }

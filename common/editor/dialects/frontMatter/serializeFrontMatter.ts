@@ -15,13 +15,20 @@ export function serializeFrontMatter(doc: PMNode): string {
 
 /**
  * The whole Markdown of `doc` from its written blocks `body` (without a final newline): its front
- * matter, then the blocks. A document without front matter that opens with a horizontal rule
- * writes it as `***`, since a `---` first line would open front matter when read back.
+ * matter, then the blank lines its file had before the blocks (`start`, when not the usual one
+ * after front matter and none without), the blocks, then `end` (the newline that ends the file,
+ * as its last block remembers it). A document without front matter that opens with a horizontal
+ * rule writes it as `***`, since a `---` first line would open front matter when read back.
  */
-export function withFrontMatter(doc: PMNode, body: string): string {
+export function withFrontMatter(
+  doc: PMNode,
+  body: string,
+  end = '\n',
+  start: string | null = null,
+): string {
   const front = serializeFrontMatter(doc);
   if (body === '') return front;
-  if (front === '') return `${body.replace(/^---(?=\n|$)/, '***')}\n`;
+  if (front === '') return `${start ?? ''}${body.replace(/^---(?=\n|$)/, '***')}${end}`;
   const spaced = doc.firstChild?.attrs.spaced !== false;
-  return `${front}${spaced ? '\n' : ''}${body}\n`;
+  return `${front}${start ?? (spaced ? '\n' : '')}${body}${end}`;
 }
