@@ -6,6 +6,8 @@
  * "Content"); attributeTypes.test.ts keeps the table and the schema in step.
  */
 
+import { INDENTED_TYPES, JOINABLE_TYPES, SPACED_TYPES } from './nodes/sourceSyntax.ts';
+
 /** What an attribute may hold. */
 export interface AttributeType {
   /** The values it takes, as the refusal names them ("a string or null"). */
@@ -71,12 +73,8 @@ const cellAttributes = {
   align: stringOrNull,
 };
 
-/**
- * Per node or mark type, the type of each of its attributes. Values a type allows may still be
- * refused or cleaned by the rules about what they say (safeAttrs.ts, url.ts): this is only their
- * kind.
- */
-export const ATTRIBUTE_TYPES: Readonly<Record<string, Readonly<Record<string, AttributeType>>>> = {
+/** Per node or mark type, the types of the attributes of its own definition. */
+const OWN_TYPES: Readonly<Record<string, Readonly<Record<string, AttributeType>>>> = {
   // Nodes
   doc: {},
   text: {},
@@ -89,7 +87,7 @@ export const ATTRIBUTE_TYPES: Readonly<Record<string, Readonly<Record<string, At
   linkDefinitions: { markdown: string },
   frontMatter: { open: string, yaml: string, close: string, spaced: boolean },
   callout: { type: string, fold, title: string },
-  softBreak: {},
+  softBreak: { syntax },
   bulletList: listAttributes,
   orderedList: { ...listAttributes, syntax, start: wholeFromZero, type: stringOrNull },
   taskList: listAttributes,
@@ -138,6 +136,34 @@ export const ATTRIBUTE_TYPES: Readonly<Record<string, Readonly<Record<string, At
   highlight: { color: stringOrNull, syntax },
   escaped: {},
 };
+
+/**
+ * The layout a Markdown file had, kept on the blocks it belongs to (nodes/MarkdownSyntax.ts, by
+ * the same lists of types): blank lines and blanks as the text they were, an indent as a number.
+ */
+const LAYOUT_TYPES: ReadonlyArray<[readonly string[], Record<string, AttributeType>]> = [
+  [JOINABLE_TYPES, { joined }],
+  [SPACED_TYPES, { gap: stringOrNull, end: stringOrNull }],
+  [['paragraph', 'heading', 'callout'], { trailing: stringOrNull }],
+  [['blockquote', 'callout'], { blank: stringOrNull }],
+  [['callout', 'heading', 'listItem', 'taskItem'], { space: stringOrNull }],
+  [['softBreak', 'hardBreak'], { lazy: stringOrNull }],
+  [['listItem', 'taskItem'], { prefix: stringOrNull }],
+  [INDENTED_TYPES, { indent: numberOrNull }],
+];
+
+/**
+ * Per node or mark type, the type of each of its attributes. Values a type allows may still be
+ * refused or cleaned by the rules about what they say (safeAttrs.ts, url.ts): this is only their
+ * kind.
+ */
+export const ATTRIBUTE_TYPES: Readonly<Record<string, Readonly<Record<string, AttributeType>>>> =
+  Object.fromEntries(
+    Object.entries(OWN_TYPES).map(([name, types]) => {
+      const layout = LAYOUT_TYPES.filter(([names]) => names.includes(name)).map(([, t]) => t);
+      return [name, Object.assign({}, types, ...layout) as Record<string, AttributeType>];
+    }),
+  );
 
 /** The attribute types of node or mark type `name`; undefined for a type the schema lacks. */
 function typesOf(name: string): Readonly<Record<string, AttributeType>> | undefined {

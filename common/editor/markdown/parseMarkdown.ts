@@ -437,7 +437,9 @@ class DocBuilder {
     } else {
       const map = tokens[i]!.map;
       const trailing = map ? trailingBlanks(this.sourceLines[map[1] - 1] ?? '') : null;
-      this.add(this.nodes.paragraph!.create({ textAlign: this.align, trailing }, children));
+      const attrs =
+        this.align === null && trailing === null ? null : { textAlign: this.align, trailing };
+      this.add(this.nodes.paragraph!.create(attrs, children));
     }
     // paragraph_open, inline, paragraph_close
     return inline?.type === 'inline' ? i + 2 : i + 1;
@@ -888,7 +890,11 @@ class InlineBuilder {
           const type = t.type === 'softbreak' ? n.softBreak! : n.hardBreak!;
           const line = (t.meta as { line?: number } | null)?.line;
           const lazy = line === undefined ? null : (this.lazy?.(line) ?? null);
-          this.out.push(type.create({ syntax: breakSyntax(t), lazy }, null, this.activeMarks));
+          const syntax = breakSyntax(t);
+          // Null when all are defaults: ProseMirror then reuses the type's default attributes
+          // instead of computing them for each of a document's many line breaks.
+          const attrs = syntax === null && lazy === null ? null : { syntax, lazy };
+          this.out.push(type.create(attrs, null, this.activeMarks));
           break;
         }
         case 'code_inline':
