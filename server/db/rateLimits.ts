@@ -4,6 +4,9 @@ import type { Queryable } from './database.ts';
  * A fixed-window limit on one key in `rate_limits`, the one table every throttle counts in, so
  * that every instance sees the same counts. The AI assistant's admission counts in it too, from
  * inside its SQL function (`ai_admit`, one round trip); everything else goes through here.
+ * Written here rather than taken from rate-limiter-flexible: its PostgreSQL store wants a pg pool
+ * (PGlite, the default database, is none) and its other shared store is Redis, which Inkwell does
+ * not require; limits must hold across instances on whichever database they share.
  */
 export interface RateRule {
   /** Row key, starting with its owner's prefix: `idp:`, `ai:`, `files:`. */
