@@ -2,7 +2,7 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { describe, expect, it, vi } from 'vitest';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
-import { parseMarkdown } from '../../../common/editor/markdown/parseMarkdown.ts';
+import { parseMarkdownFragment } from '../../../common/editor/markdown/parseMarkdown.ts';
 import { SuggestionView } from './SuggestionView.ts';
 
 const schema = inkwellSchema();
@@ -10,7 +10,8 @@ const serializer = DOMSerializer.fromSchema(schema);
 
 function blocksOf(markdown: string): ProseMirrorNode[] {
   const blocks: ProseMirrorNode[] = [];
-  parseMarkdown(markdown, schema).forEach((block) => blocks.push(block));
+  // As the AI session reads an answer (runAiCommand.ts).
+  parseMarkdownFragment(markdown, schema).forEach((block) => blocks.push(block));
   return blocks;
 }
 

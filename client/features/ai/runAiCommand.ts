@@ -47,7 +47,7 @@ export async function runAiCommand(editor: Editor, command: AiCommandRequest): P
     target: prepared.ok
       ? prepared.target
       : { from: caret, to: caret, insertAt: caret, replaceable: false },
-    parseMarkdown: codec.parseMarkdown,
+    parseMarkdown: codec.parseMarkdownFragment,
     onEnd: () => {
       if (ai.session === session) ai.session = null;
     },

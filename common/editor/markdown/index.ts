@@ -1,5 +1,5 @@
 export { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
-export { parseMarkdown } from './parseMarkdown.ts';
+export { parseMarkdown, parseMarkdownFragment } from './parseMarkdown.ts';
 export { serializeMarkdown } from './serializeMarkdown.ts';
 export {
   checkMarkdownFileSize,

@@ -4,7 +4,7 @@ import { measureDepth } from '../documentDepth.ts';
 import { sanitizeDocJson } from '../sanitizeDocJson.ts';
 import { MarkdownImportError } from './decode.ts';
 import { MarkdownTooDeepError } from './MarkdownTooDeepError.ts';
-import { parseMarkdown } from './parseMarkdown.ts';
+import { parseMarkdown, parseMarkdownFragment } from './parseMarkdown.ts';
 import { serializeMarkdown } from './serializeMarkdown.ts';
 
 /** `levels` bullet lists, one inside the other, an item each. */
@@ -126,5 +126,17 @@ describe('parseMarkdown on text that is not text', () => {
 
   it('reads a whole surrogate pair as the character it is', () => {
     expect(parseMarkdown('An emoji \ud83d\ude00.').textContent).toBe('An emoji \u{1F600}.');
+  });
+});
+
+describe('parseMarkdownFragment', () => {
+  it('leaves out the layout of a file’s end, which would travel with the last block', () => {
+    // A file with no final newline keeps that; an answer or a paste put into a document does not.
+    expect(parseMarkdown('**half** done').lastChild?.attrs.end).toBe('');
+    const fragment = parseMarkdownFragment('**half** done');
+    expect(fragment.lastChild?.attrs.end).toBeNull();
+    const doc = parseMarkdown('before\n');
+    const joined = doc.copy(doc.content.append(fragment.content));
+    expect(serializeMarkdown(joined)).toBe('before\n\n**half** done\n');
   });
 });

@@ -79,6 +79,20 @@ export function parseMarkdown(markdown: string, schema: Schema = inkwellSchema()
   return parseAt(markdown.replace(/\r\n?/g, '\n'), schema, { depth: 0, line: 0 });
 }
 
+/**
+ * {@link parseMarkdown} for Markdown that goes into a document rather than being one (an AI
+ * answer, Paste as Markdown): without the layout of a file's end (`end`, sourceSyntax.ts), which
+ * its last block would carry to wherever it is put (an answer with no final newline would leave
+ * the document it ends exported without one).
+ */
+export function parseMarkdownFragment(markdown: string, schema: Schema = inkwellSchema()): PMNode {
+  const doc = parseMarkdown(markdown, schema);
+  const last = doc.lastChild;
+  if (!last || last.attrs.end === null || last.attrs.end === undefined) return doc;
+  const plain = last.type.create({ ...last.attrs, end: null }, last.content, last.marks);
+  return doc.copy(doc.content.replaceChild(doc.childCount - 1, plain));
+}
+
 /** Where a piece of Markdown sits: the depth of its container and the line before its first. */
 interface Base {
   depth: number;

@@ -100,13 +100,13 @@ export function useMarkdownTransfer(editor: Editor, getTitle: () => string) {
           'Pasting Markdown…',
           async (painted) => {
             // The upload code loads with the codec, on the first paste as Markdown.
-            const [{ parseMarkdown }, { keptImagesMessage, uploadInlineImages }] =
+            const [{ parseMarkdownFragment }, { keptImagesMessage, uploadInlineImages }] =
               await Promise.all([
                 loadMarkdownCodec(),
                 import('../uploads/uploadInlineImages.ts'),
                 painted,
               ]);
-            const inline = await uploadInlineImages(parseMarkdown(text, editor.schema));
+            const inline = await uploadInlineImages(parseMarkdownFragment(text, editor.schema));
             insertDocument(editor, inline.doc);
             if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
           },
