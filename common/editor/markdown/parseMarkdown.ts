@@ -287,7 +287,14 @@ class DocBuilder {
       if (this.followsText(line)) {
         if (!header) layout.joined = true;
       } else {
-        const gap = gapBefore(this.sourceLines, line, this.quotes);
+        // The file's opening blank lines are those before its first line of text, which may be
+        // what the block was read out of (the `<div align="center">` of an aligned heading).
+        const first = opening ? this.sourceLines.findIndex((text) => !/^[ \t]*$/.test(text)) : -1;
+        const gap = gapBefore(
+          this.sourceLines,
+          first >= 0 && first < line ? first : line,
+          this.quotes,
+        );
         // One blank line is the usual but in a callout's header or a list, which can be tight
         // (closeList drops it from a list that is not).
         const n = this.nodes;

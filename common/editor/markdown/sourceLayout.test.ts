@@ -65,6 +65,13 @@ describe('the blanks and blank lines a file was laid out with, through import â†
     );
   });
 
+  it('counts as opening the file only blank lines, not the wrapper an aligned heading came in', () => {
+    expectKept(
+      '<div align="center">\n\n# Centred\n\n</div>\n\nText.\n',
+      '\n\n<div align="center">\n\n# Centred\n\n</div>\n\nText.\n',
+    );
+  });
+
   it('keeps the blanks after a list marker, on empty items too', () => {
     expectKept(
       '-   pandoc style\n-   items\n',
