@@ -148,6 +148,19 @@ function presence(name: string, states: Array<[number, unknown]>): Uint8Array {
 }
 
 describeWithServer('presence on the live socket', (context) => {
+  /** A document with a writer watching it, and a raw socket that opened it too. */
+  async function watchedDocument() {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'here');
+    const watcher = live(client, document.id);
+    await watcher.synced;
+    const socket = await rawSocket(client.server.url, cookieOf(client));
+    socket.socket.send(auth(document.id));
+    socket.socket.send(syncStep1(document.id));
+    return { document, watcher, socket };
+  }
+
   it.each([
     [
       'the states of many clients',
@@ -160,14 +173,7 @@ describeWithServer('presence on the live socket', (context) => {
   ] as Array<[string, Array<[number, unknown]>]>)(
     'closes a socket whose presence update holds %s, and no one sees it',
     async (_name, states) => {
-      const { server, db } = context();
-      const { client } = await signedInUser(server, db);
-      const document = await createDocument(client, 'here');
-      const watcher = live(client, document.id);
-      await watcher.synced;
-      const socket = await rawSocket(client.server.url, cookieOf(client));
-      socket.socket.send(auth(document.id));
-      socket.socket.send(syncStep1(document.id));
+      const { document, watcher, socket } = await watchedDocument();
       socket.socket.send(presence(document.id, states));
       expect(await socket.closed).toBe(1008);
       expect(watcher.provider.awareness!.getStates().size).toBe(1);
@@ -175,14 +181,7 @@ describeWithServer('presence on the live socket', (context) => {
   );
 
   it('closes a socket that speaks for a second client id; one client id publishes as before', async () => {
-    const { server, db } = context();
-    const { client } = await signedInUser(server, db);
-    const document = await createDocument(client, 'here');
-    const watcher = live(client, document.id);
-    await watcher.synced;
-    const socket = await rawSocket(client.server.url, cookieOf(client));
-    socket.socket.send(auth(document.id));
-    socket.socket.send(syncStep1(document.id));
+    const { document, watcher, socket } = await watchedDocument();
     socket.socket.send(presence(document.id, [[41, { user: { name: 'Me' } }]]));
     await until(() => watcher.provider.awareness!.getStates().has(41));
     socket.socket.send(presence(document.id, [[42, { user: { name: 'Someone else' } }]]));
