@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { folderProblem } from '../vault/folderPath.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
+import { ROLES } from './sharing.ts';
 
 /**
  * A document's content as it travels: ProseMirror JSON with a `doc` at the top. Only the outline
@@ -45,6 +46,10 @@ export const documentSummarySchema = z.object({
   updatedAt: z.string(),
   /** When it went to the trash; null for a live document. */
   deletedAt: z.string().nullable(),
+  /** The reader's role in it (docs/PRODUCT.md "Sharing"); absent means the reader owns it. */
+  role: z.enum(ROLES).optional(),
+  /** Whose it is, when that is not the reader: someone shared it with them. */
+  owner: z.object({ name: z.string(), email: z.string() }).optional(),
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 
@@ -64,6 +69,11 @@ export const listDocumentsQuerySchema = z.object({
   q: z.string().trim().max(500, 'A search has at most 500 characters.').optional(),
   /** `1` lists the trash instead of the live documents. */
   trash: z.enum(['0', '1']).optional(),
+  /**
+   * `1` lists the documents others shared with the reader (each with `role` and `owner`) instead
+   * of the reader's own. A search (`q`) looks through both.
+   */
+  shared: z.enum(['0', '1']).optional(),
 });
 export type ListDocumentsQuery = z.infer<typeof listDocumentsQuerySchema>;
 

@@ -1,26 +1,60 @@
+import { ROLES, type Role } from '../../common/api/sharing.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** What a person may do with a document: write (and read), only read, or nothing at all. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a person may do with a live document: write (and read), only read, or nothing at all. */
 export type DocumentAccess = 'write' | 'read' | null;
 
 /**
- * The one place that decides who may open a document, live (server/collab/) or later through
- * sharing. Today a document is its owner's alone: the owner may read and write it, nobody else
- * may see it. A document in the trash or one that does not exist gives null, the same as someone
- * else's, so an answer never tells which it was. Sharing extends this function (a share row
- * granting `read` or `write`), and every live connection follows it: admission asks it, and
- * open sockets are checked against it again (CollabEngine.revalidate).
+ * The documents `userParam` (a query parameter such as `$1`) may read, live or trashed, as a
+ * subquery: the ids in the `document_roles` view (migration 0011), which is the one definition of
+ * who holds which role. Lists, search, backlinks, wikilinks and files filter by it; add
+ * `deleted_at IS NULL` where the trash must stay out (everyone but the owner, below).
+ */
+export function readableIds(userParam: string): string {
+  return `SELECT document_id FROM document_roles WHERE user_id = ${userParam}`;
+}
+
+/**
+ * A person's role in one document (docs/PRODUCT.md "Sharing"): the highest of owner, a share
+ * with them, and the document's current link if they came in through it. Null for a document
+ * that does not exist, is someone else's, or is in the trash, so an answer never tells which.
+ * With `trash`, the owner keeps their role in a trashed document (to see, restore or delete
+ * it); nobody else does. Every route, the live socket and the published page ask this or filter
+ * by {@link readableIds}: nothing else decides access.
+ */
+export async function documentRole(
+  db: Queryable,
+  userId: string,
+  documentId: string,
+  options: { trash?: boolean } = {},
+): Promise<Role | null> {
+  // PostgreSQL would throw on a malformed uuid; such an id names nothing.
+  if (!UUID.test(documentId)) return null;
+  const { rows } = await db.query<{ rank: number | null; trashed: boolean }>(
+    `SELECT (SELECT max(rank) FROM document_roles r WHERE r.document_id = d.id AND r.user_id = $2) AS rank,
+            d.deleted_at IS NOT NULL AS trashed
+       FROM documents d WHERE d.id = $1`,
+    [documentId, userId],
+  );
+  const row = rows[0];
+  if (!row || row.rank === null) return null;
+  const role = ROLES[row.rank - 1] ?? null;
+  if (row.trashed) return options.trash && role === 'owner' ? role : null;
+  return role;
+}
+
+/**
+ * What the live socket lets a person do (server/collab/): editors and the owner write, viewers
+ * read (a read-only connection), anyone else is refused. A trashed document opens for nobody.
  */
 export async function documentAccess(
   db: Queryable,
   userId: string,
   documentId: string,
 ): Promise<DocumentAccess> {
-  const { rows } = await db.query<{ owner_id: string }>(
-    'SELECT owner_id FROM documents WHERE id = $1 AND deleted_at IS NULL',
-    [documentId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return row.owner_id === userId ? 'write' : null;
+  const role = await documentRole(db, userId, documentId);
+  if (role === null) return null;
+  return role === 'viewer' ? 'read' : 'write';
 }
