@@ -6,6 +6,7 @@ import type { FileStorage } from './files/fileStorage.ts';
 import type { Logger } from './logger.ts';
 import type { SessionCache } from './auth/sessionCache.ts';
 import type { ActiveSession } from './auth/sessions.ts';
+import type { ShareTokens } from './sharing/tokens.ts';
 
 /** What the routes need, built once at start (server/startServer.ts) and handed to `createApp`. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   /** Where uploaded files' bytes live: the database, or the S3 bucket of `S3_BUCKET`. */
   files: FileStorage;
   relyingParty: RelyingParty;
+  /** The key share-link and published-page addresses are made with, loaded once at start. */
+  shareTokens: ShareTokens;
   logger: Logger;
   /** Sessions found a moment ago; only on PGlite, which no other instance can share. */
   sessionCache?: SessionCache;

@@ -16,6 +16,7 @@ import { createFileStorage } from './files/createFileStorage.ts';
 import { sweepFiles } from './files/sweepFiles.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { SessionCache } from './auth/sessionCache.ts';
+import { ShareTokens } from './sharing/tokens.ts';
 import type { Services } from './services.ts';
 
 /** How long requests in flight (saves above all) get to finish after a stop before they are cut. */
@@ -119,6 +120,7 @@ export async function startServer(
       files: await createFileStorage(config.files, db),
       logger,
       relyingParty: new RelyingParty(provider, publicUrl, logger),
+      shareTokens: await ShareTokens.load(db),
       sessionCache: db.kind === 'pglite' ? new SessionCache() : undefined,
       collab: new CollabEngine(db, logger, {
         redisUrl: config.collab.redisUrl,
