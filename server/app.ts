@@ -14,6 +14,7 @@ import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { linkRoutes } from './routes/links.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { sharingRoutes } from './routes/sharing.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import type { AppEnv, Services } from './services.ts';
 import {
@@ -116,6 +117,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', sessionRoutes(services));
   app.route('/', documentRoutes(services));
   app.route('/', linkRoutes(services));
+  app.route('/', sharingRoutes(services));
   app.route('/', fileRoutes(services));
   app.route('/', configRoutes(services));
   app.route('/', vaultRoutes(services));
