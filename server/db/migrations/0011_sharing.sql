@@ -3,6 +3,9 @@
 -- document's link, or read its published page. Roles are data: 'viewer' < 'editor' (the owner's
 -- role is never stored). Every existing document stays its owner's alone: nothing is inserted.
 
+-- The share dialog finds an account by its exact address, whatever its case.
+CREATE INDEX users_email_lower ON users (lower(email));
+
 -- A person the owner shared the document with, by account.
 CREATE TABLE document_shares (
   document_id uuid NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
