@@ -27,3 +27,8 @@ await cp(path('server/db/migrations'), path('dist/server/db/migrations'), {
   recursive: true,
   filter: (source) => !source.endsWith('.ts'),
 });
+
+// server/routes/published.ts reads the published page's style sheet and script beside it.
+await cp(path('server/published/assets'), path('dist/server/published/assets'), {
+  recursive: true,
+});

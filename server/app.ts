@@ -13,6 +13,7 @@ import { configRoutes } from './routes/config.ts';
 import { documentRoutes } from './routes/documents.ts';
 import { fileRoutes } from './routes/files.ts';
 import { linkRoutes } from './routes/links.ts';
+import { publishedRoutes } from './routes/published.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { sharingRoutes } from './routes/sharing.ts';
 import { vaultRoutes } from './routes/vault.ts';
@@ -73,6 +74,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
       referrerPolicy: 'strict-origin-when-cross-origin',
       // HSTS belongs to whatever terminates TLS; from http://localhost it would only mislead.
       strictTransportSecurity: false,
+      // A route that sends its own policy keeps it: the published page's is stricter.
+      overwrite: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
@@ -107,6 +110,8 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
   app.route('/', authRoutes(services));
+  // Public, outside /api (no session, no CSRF check), and before the client's fallback.
+  app.route('/', publishedRoutes(services));
   app.use('/api/*', csrfProtection(new URL(services.publicUrl).origin));
   // Before every API route, so a route added later is closed unless it is listed.
   app.use(

@@ -4,9 +4,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { fileIdSchema, uploadFileQuerySchema, type UploadedFile } from '../../common/api/files.ts';
 import { AppError, InvalidRequestError, NotFoundError } from '../errors.ts';
-import { parseRange } from '../files/byteRange.ts';
-import { inlineDisposition } from '../files/fileName.ts';
 import { FileStore } from '../files/fileStore.ts';
+import { sendFile } from '../files/sendFile.ts';
 import { uploadFile } from '../files/uploadFile.ts';
 import { UploadGate } from '../files/uploadGate.ts';
 import { parseWith } from '../middleware/readJson.ts';
@@ -62,33 +61,7 @@ export function fileRoutes(services: Services): Hono<AppEnv> {
     const session = await requestSession(c, services);
     const file = id.success && session ? await files.canReadFile(session.user.id, id.data) : null;
     if (!file) throw NotFoundError('There is no such file.');
-    const etag = `"${file.sha256}"`;
-    c.header('Content-Type', file.type);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Disposition', inlineDisposition(file.name));
-    c.header('Cache-Control', CACHE_CONTROL);
-    c.header('ETag', etag);
-    c.header('Accept-Ranges', 'bytes');
-    if (c.req.header('If-None-Match')?.includes(etag)) return c.body(null, 304);
-    // A range of an older copy would splice two versions; If-Range asks for the whole then.
-    const ifRange = c.req.header('If-Range');
-    const range =
-      ifRange === undefined || ifRange === etag
-        ? parseRange(c.req.header('Range'), file.bytes)
-        : undefined;
-    if (range === 'unsatisfiable') {
-      c.header('Content-Range', `bytes */${file.bytes}`);
-      return c.body(null, 416);
-    }
-    const stream = await services.files.get(file.id, range);
-    const body = Readable.toWeb(stream) as WebReadableStream<Uint8Array> as ReadableStream;
-    if (!range) {
-      c.header('Content-Length', String(file.bytes));
-      return c.body(body, 200);
-    }
-    c.header('Content-Range', `bytes ${range.start}-${range.end}/${file.bytes}`);
-    c.header('Content-Length', String(range.end - range.start + 1));
-    return c.body(body, 206);
+    return sendFile(c, services.files, file, CACHE_CONTROL);
   });
 
   return app;
