@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DocumentRecord } from '../common/api/documents.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../common/api/errors.ts';
 import { editorLocator } from './editorPage.ts';
+import { appUrl } from './harness.ts';
+
+/** The headers the app's own requests carry, which the API asks of anything that changes state. */
+export const apiHeaders = () => ({
+  [CSRF_HEADER]: CSRF_HEADER_VALUE,
+  Origin: new URL(appUrl()).origin,
+});
 
 /*
  * What the live-collaboration browser tests read from a page: the document's text without the

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { DocumentRecord } from '../common/api/documents.ts';
 import {
+  apiHeaders,
   caretAtEnd,
   plainText,
   type JsonNode,
@@ -247,7 +248,6 @@ function countCollabSockets(page: Page): () => number {
 }
 
 /** Headers of a request the server takes as the app's own (CSRF check: header and Origin). */
-const apiHeaders = () => ({ 'X-Inkwell-Request': '1', Origin: new URL(appUrl()).origin });
 
 test('a page whose session is signed out stops reconnecting, keeps the document read-only and its edits on this device, and offers to sign in', async () => {
   const session = await openEditor(browser());
