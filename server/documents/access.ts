@@ -10,10 +10,26 @@ export type DocumentAccess = 'write' | 'read' | null;
  * The documents `userParam` (a query parameter such as `$1`) may read, live or trashed, as a
  * subquery: the ids in the `document_roles` view (migration 0011), which is the one definition of
  * who holds which role. Lists, search, backlinks, wikilinks and files filter by it; add
- * `deleted_at IS NULL` where the trash must stay out (everyone but the owner, below).
+ * `deleted_at IS NULL` where the trash must stay out (everyone but the owner, below). With
+ * `least`, only the documents where the user holds at least that role (`editor`: may write).
  */
-export function readableIds(userParam: string): string {
-  return `SELECT document_id FROM document_roles WHERE user_id = ${userParam}`;
+export function readableIds(userParam: string, least: Role = 'viewer'): string {
+  const rank = ROLES.indexOf(least) + 1;
+  return `SELECT document_id FROM document_roles WHERE user_id = ${userParam}${rank > 1 ? ` AND rank >= ${rank}` : ''}`;
+}
+
+/**
+ * The reader's role in the document of `documentColumn` as a number (3 owner, 2 editor, 1
+ * viewer, null none), for a query that lists documents with each one's role; {@link roleOfRank}
+ * names it.
+ */
+export function roleRank(documentColumn: string, userParam: string): string {
+  return `(SELECT max(rank) FROM document_roles r WHERE r.document_id = ${documentColumn} AND r.user_id = ${userParam})`;
+}
+
+/** The role a {@link roleRank} column holds. */
+export function roleOfRank(rank: number | null): Role | null {
+  return rank === null ? null : (ROLES[rank - 1] ?? null);
 }
 
 /**
@@ -33,14 +49,14 @@ export async function documentRole(
   // PostgreSQL would throw on a malformed uuid; such an id names nothing.
   if (!UUID.test(documentId)) return null;
   const { rows } = await db.query<{ rank: number | null; trashed: boolean }>(
-    `SELECT (SELECT max(rank) FROM document_roles r WHERE r.document_id = d.id AND r.user_id = $2) AS rank,
+    `SELECT ${roleRank('d.id', '$2')} AS rank,
             d.deleted_at IS NOT NULL AS trashed
        FROM documents d WHERE d.id = $1`,
     [documentId, userId],
   );
   const row = rows[0];
   if (!row || row.rank === null) return null;
-  const role = ROLES[row.rank - 1] ?? null;
+  const role = roleOfRank(row.rank);
   if (row.trashed) return options.trash && role === 'owner' ? role : null;
   return role;
 }

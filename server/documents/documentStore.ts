@@ -6,6 +6,7 @@ import type {
 } from '../../common/api/documents.ts';
 import type { Queryable } from '../db/database.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
+import { documentRole, readableIds, roleOfRank, roleRank } from './access.ts';
 import { documentNode, plainTextOf, type ValidContent } from './validateContent.ts';
 
 /** How many rows the sidebar gets at most; search finds the rest. An imported vault of a thousand notes fits. */
@@ -31,18 +32,37 @@ interface SummaryRow {
   deleted_at: Date | null;
 }
 
+/** The reader's role and the owner's name and address, beside a document read for someone. */
+interface ReaderRow {
+  rank: number | null;
+  owner_name: string;
+  owner_email: string;
+}
+
 type MetaRow = Omit<SummaryRow, 'excerpt'>;
 
 interface DocumentRow extends MetaRow {
   content: DocumentRecord['content'];
 }
 
-const SUMMARY_COLUMNS = `id, title, folder, left(regexp_replace(plain_text, '\\s+', ' ', 'g'), ${EXCERPT_CHARS}) AS excerpt,
-  version, created_at, updated_at, deleted_at`;
+const SUMMARY_COLUMNS = `d.id, d.title, d.folder, left(regexp_replace(d.plain_text, '\\s+', ' ', 'g'), ${EXCERPT_CHARS}) AS excerpt,
+  d.version, d.created_at, d.updated_at, d.deleted_at`;
 const META_COLUMNS = 'id, title, folder, version, created_at, updated_at, deleted_at';
-const DOCUMENT_COLUMNS = `${META_COLUMNS}, content`;
+const DOCUMENT_COLUMNS =
+  'd.id, d.title, d.folder, d.version, d.created_at, d.updated_at, d.deleted_at, d.content';
+/** {@link ReaderRow}'s columns for the reader `$1`, over `documents d` joined with its owner `u`. */
+const READER_COLUMNS = `${roleRank('d.id', '$1')} AS rank,
+  coalesce(u.name, '') AS owner_name, coalesce(u.email, '') AS owner_email`;
+const WITH_OWNER = 'documents d JOIN users u ON u.id = d.owner_id';
 
-function toSummary(row: SummaryRow): DocumentSummary {
+/** The reader's role and whose the document is, said only when the reader is not its owner. */
+function readerFields(row: ReaderRow): Pick<DocumentSummary, 'role' | 'owner'> {
+  const role = roleOfRank(row.rank);
+  if (role === null || role === 'owner') return {};
+  return { role, owner: { name: row.owner_name, email: row.owner_email } };
+}
+
+function toSummary(row: SummaryRow & ReaderRow): DocumentSummary {
   return {
     id: row.id,
     title: row.title,
@@ -52,6 +72,7 @@ function toSummary(row: SummaryRow): DocumentSummary {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     deletedAt: row.deleted_at?.toISOString() ?? null,
+    ...readerFields(row),
   };
 }
 
@@ -67,8 +88,8 @@ function toMeta(row: MetaRow): DocumentMeta {
   };
 }
 
-function toDocument(row: DocumentRow): DocumentRecord {
-  return { ...toMeta(row), content: row.content };
+function toDocument(row: DocumentRow & ReaderRow): DocumentRecord {
+  return { ...toMeta(row), ...readerFields(row), content: row.content };
 }
 
 /** What {@link DocumentStore.createWithId} did. */
@@ -91,41 +112,60 @@ export function searchQuery(text: string): string | null {
     .join(' & ');
 }
 
-/** Every query below is scoped to `ownerId`: another user's document is simply not there. */
+/**
+ * Documents as one reader sees them: who may read, write or delete which is decided by
+ * server/documents/access.ts (documentRole, readableIds), never here; anything the reader may
+ * not see is simply not there. Creating makes the reader the owner.
+ */
 export class DocumentStore {
   constructor(private readonly db: Queryable) {}
 
-  /** Live documents (or the trash), most recently changed first, optionally filtered by a search. */
+  /**
+   * The reader's live documents, those shared with them (`shared`), or their trash (the trash is
+   * the owner's alone), most recently changed first; a search looks through their own and the
+   * shared ones. Rows of others' documents carry the reader's role and their owner.
+   */
   async list(
-    ownerId: string,
-    options: { trash: boolean; search?: string },
+    readerId: string,
+    options: { trash: boolean; search?: string; shared?: boolean },
   ): Promise<DocumentSummary[]> {
-    const where = options.trash ? 'deleted_at IS NOT NULL' : 'deleted_at IS NULL';
     const query = options.search ? searchQuery(options.search) : null;
     if (options.search && !query) return [];
-    // Saves leave indexing for later; a list or a search sees this owner's latest words.
-    for (let pass = 0; pass < 5 && (await this.index(ownerId)) === INDEX_BATCH; pass += 1);
+    // Saves leave indexing for later; a list or a search sees the latest words of what it shows.
+    for (let pass = 0; pass < 5 && (await this.index(readerId)) === INDEX_BATCH; pass += 1);
+    // Ownership, not access, says which list a document is in: one's own, or shared with one.
+    const where = options.trash
+      ? 'd.owner_id = $1 AND d.deleted_at IS NOT NULL'
+      : query
+        ? `d.deleted_at IS NULL AND d.id IN (${readableIds('$1')})`
+        : options.shared
+          ? `d.deleted_at IS NULL AND d.owner_id <> $1 AND d.id IN (${readableIds('$1')})`
+          : 'd.owner_id = $1 AND d.deleted_at IS NULL';
     const { rows } = query
-      ? await this.db.query<SummaryRow>(
-          `SELECT ${SUMMARY_COLUMNS} FROM documents
-            WHERE owner_id = $1 AND ${where} AND search @@ to_tsquery('simple', $2)
-            ORDER BY ts_rank(search, to_tsquery('simple', $2)) DESC, updated_at DESC
+      ? await this.db.query<SummaryRow & ReaderRow>(
+          `SELECT ${SUMMARY_COLUMNS}, ${READER_COLUMNS} FROM ${WITH_OWNER}
+            WHERE ${where} AND d.search @@ to_tsquery('simple', $2)
+            ORDER BY ts_rank(d.search, to_tsquery('simple', $2)) DESC, d.updated_at DESC
             LIMIT ${LIST_LIMIT}`,
-          [ownerId, query],
+          [readerId, query],
         )
-      : await this.db.query<SummaryRow>(
-          `SELECT ${SUMMARY_COLUMNS} FROM documents WHERE owner_id = $1 AND ${where}
-            ORDER BY ${options.trash ? 'deleted_at' : 'updated_at'} DESC LIMIT ${LIST_LIMIT}`,
-          [ownerId],
+      : await this.db.query<SummaryRow & ReaderRow>(
+          `SELECT ${SUMMARY_COLUMNS}, ${READER_COLUMNS} FROM ${WITH_OWNER} WHERE ${where}
+            ORDER BY ${options.trash ? 'd.deleted_at' : 'd.updated_at'} DESC LIMIT ${LIST_LIMIT}`,
+          [readerId],
         );
     return rows.map(toSummary);
   }
 
-  /** A document, live or in the trash; null if there is none for this owner. */
-  async get(ownerId: string, id: string): Promise<DocumentRecord | null> {
-    const { rows } = await this.db.query<DocumentRow>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1 AND owner_id = $2`,
-      [id, ownerId],
+  /**
+   * A document the reader may read (any role; in the trash, only its owner), with the reader's
+   * role and its owner when it is someone else's; null otherwise.
+   */
+  async get(readerId: string, id: string): Promise<DocumentRecord | null> {
+    if ((await documentRole(this.db, readerId, id, { trash: true })) === null) return null;
+    const { rows } = await this.db.query<DocumentRow & ReaderRow>(
+      `SELECT ${DOCUMENT_COLUMNS}, ${READER_COLUMNS} FROM ${WITH_OWNER} WHERE d.id = $2`,
+      [readerId, id],
     );
     return rows[0] ? toDocument(rows[0]) : null;
   }
@@ -165,6 +205,8 @@ export class DocumentStore {
       [id, ownerId, title, content.jsonText, plainTextOf(documentNode(content)), folder],
     );
     if (rows[0]) return { outcome: 'created', document: toMeta(rows[0]) };
+    // Only the writer's own document makes the create a repeat; anyone else's id is taken,
+    // whatever role the writer holds in it.
     const { rows: existing } = await this.db.query<MetaRow>(
       `SELECT ${META_COLUMNS} FROM documents WHERE id = $1 AND owner_id = $2`,
       [id, ownerId],
@@ -180,10 +222,11 @@ export class DocumentStore {
    * search index are left for `index`: re-indexing on every save cost three quarters of the
    * route's throughput. With `unlessLive`, content is not written to a document that has Yjs
    * state (server/collab/): the title and version are, and the outcome `live` tells the caller to
-   * apply the content as a Yjs change.
+   * apply the content as a Yjs change. Editors and the owner may save; for anyone else the
+   * document is `missing`.
    */
   async update(
-    ownerId: string,
+    writerId: string,
     id: string,
     change: {
       baseVersion: number;
@@ -207,11 +250,12 @@ export class DocumentStore {
               content = CASE WHEN has_yjs AND $6 THEN content ELSE COALESCE($5::jsonb, content) END,
               version = version + 1,
               updated_at = now()
-        WHERE id = $1 AND owner_id = $2 AND version = $3 AND deleted_at IS NULL
+        WHERE id = $1 AND id IN (${readableIds('$2', 'editor')}) AND version = $3
+          AND deleted_at IS NULL
         RETURNING id, version, updated_at, has_yjs`,
       [
         id,
-        ownerId,
+        writerId,
         change.baseVersion,
         change.title ?? null,
         change.content?.jsonText ?? null,
@@ -225,19 +269,23 @@ export class DocumentStore {
         result: { id: saved.id, version: saved.version, updatedAt: saved.updated_at.toISOString() },
       };
     }
-    const current = await this.get(ownerId, id);
+    // A viewer learns nothing from a refused save, not even the current version.
+    const role = await documentRole(this.db, writerId, id);
+    if (role === null || role === 'viewer') return { outcome: 'missing' };
+    const current = await this.get(writerId, id);
     if (!current || current.deletedAt) return { outcome: 'missing' };
     return { outcome: 'stale', current };
   }
 
   /**
    * Brings the text and search index of saved-but-not-indexed documents up to date; at most one
-   * batch. Returns how many it indexed. With an owner: all of theirs, before a list or a search.
+   * batch. Returns how many it indexed. With a reader: every document they may read, before a
+   * list or a search.
    * Without (the background sweep): documents left alone for {@link QUIET_SECONDS}, as one still
    * being written would be indexed again at every sweep for words about to change (~25 ms each
    * for 100 KB on PGlite, on the server's only thread); a list or a search still sees its latest.
    */
-  async index(ownerId?: string): Promise<number> {
+  async index(readerId?: string): Promise<number> {
     const { rows } = await this.db.query<{
       id: string;
       content: DocumentRecord['content'];
@@ -245,9 +293,9 @@ export class DocumentStore {
     }>(
       `SELECT id, content, version FROM documents
         WHERE indexed_version < version
-          AND ${ownerId ? 'owner_id = $1' : `updated_at < now() - interval '${QUIET_SECONDS} seconds'`}
+          AND ${readerId ? `id IN (${readableIds('$1')})` : `updated_at < now() - interval '${QUIET_SECONDS} seconds'`}
         LIMIT ${INDEX_BATCH}`,
-      ownerId ? [ownerId] : [],
+      readerId ? [readerId] : [],
     );
     for (const row of rows) {
       let text = '';
@@ -267,20 +315,21 @@ export class DocumentStore {
     return rows.length;
   }
 
-  /** Moves a live document to the trash; false if there is no such live document. */
+  /** Moves a live document of the owner's to the trash; false for anyone else or none. */
   async trash(ownerId: string, id: string): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      'UPDATE documents SET deleted_at = now() WHERE id = $1 AND owner_id = $2 AND deleted_at IS NULL',
+      `UPDATE documents SET deleted_at = now()
+        WHERE id = $1 AND id IN (${readableIds('$2', 'owner')}) AND deleted_at IS NULL`,
       [id, ownerId],
     );
     return rowCount > 0;
   }
 
-  /** Brings a document back from the trash; null if it is not in the trash. */
+  /** Brings the owner's document back from the trash; null if it is not in their trash. */
   async restore(ownerId: string, id: string): Promise<SaveResult | null> {
     const { rows } = await this.db.query<{ id: string; version: number; updated_at: Date }>(
       `UPDATE documents SET deleted_at = NULL
-        WHERE id = $1 AND owner_id = $2 AND deleted_at IS NOT NULL
+        WHERE id = $1 AND id IN (${readableIds('$2', 'owner')}) AND deleted_at IS NOT NULL
         RETURNING id, version, updated_at`,
       [id, ownerId],
     );
@@ -290,13 +339,14 @@ export class DocumentStore {
       : null;
   }
 
-  /** Deletes a document in the trash for good; `live` if it is not in the trash. */
+  /** Deletes the owner's document in the trash for good; `live` if it is not in the trash. */
   async purge(ownerId: string, id: string): Promise<'deleted' | 'live' | 'missing'> {
     const { rowCount } = await this.db.query(
-      'DELETE FROM documents WHERE id = $1 AND owner_id = $2 AND deleted_at IS NOT NULL',
+      `DELETE FROM documents
+        WHERE id = $1 AND id IN (${readableIds('$2', 'owner')}) AND deleted_at IS NOT NULL`,
       [id, ownerId],
     );
     if (rowCount > 0) return 'deleted';
-    return (await this.get(ownerId, id)) ? 'live' : 'missing';
+    return (await documentRole(this.db, ownerId, id)) === 'owner' ? 'live' : 'missing';
   }
 }

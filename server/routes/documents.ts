@@ -60,13 +60,15 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     if (!parsed.success) throw NotFoundError('There is no such document.');
     return parsed.data;
   };
-  const ownerOf = (c: Context<AppEnv>) => c.get('session').user.id;
+  // Who asks; what they may do with a document is the stores' question (server/documents/access.ts).
+  const userOf = (c: Context<AppEnv>) => c.get('session').user.id;
 
   app.get('/api/documents', async (c) => {
     const query = parseWith(listDocumentsQuerySchema, c.req.query());
-    const documents = await store.list(ownerOf(c), {
+    const documents = await store.list(userOf(c), {
       trash: query.trash === '1',
       search: query.q || undefined,
+      shared: query.shared === '1',
     });
     return c.json<ListDocumentsResponse>({ documents });
   });
@@ -83,7 +85,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
         ? undefined
         : checkCreateState(body.yjsState, { maxStateBytes: 2 * maxBytes, content: body.content });
     const content = checkContent(state?.content ?? body.content ?? EMPTY_DOCUMENT);
-    const owner = ownerOf(c);
+    const owner = userOf(c);
     const created =
       body.id === undefined
         ? {
@@ -132,10 +134,10 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   /** The document as stored, after what its live editors typed on this instance was stored too. */
   const current = async (c: Context<AppEnv>) => {
     const id = idOf(c.req.param('id') ?? '');
-    const document = await store.get(ownerOf(c), id);
+    const document = await store.get(userOf(c), id);
     if (document && services.collab) {
       await services.collab.flush(id);
-      return store.get(ownerOf(c), id);
+      return store.get(userOf(c), id);
     }
     return document;
   };
@@ -150,7 +152,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     const id = idOf(c.req.param('id'));
     const body = await readJson(c, updateDocumentRequestSchema);
     const content = body.content ? checkContent(body.content) : undefined;
-    const saved = await store.update(ownerOf(c), id, {
+    const saved = await store.update(userOf(c), id, {
       baseVersion: body.baseVersion,
       title: body.title,
       content,
@@ -162,7 +164,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
     if (saved.outcome === 'stale') throw VersionConflictError(saved.current);
     if (saved.outcome === 'live' && content) {
       await services.collab!.applyContent(id, content.json);
-      const after = await store.get(ownerOf(c), id);
+      const after = await store.get(userOf(c), id);
       if (!after) throw NotFoundError('The document was deleted or moved to the trash.');
       return c.json({ id, version: after.version, updatedAt: after.updatedAt });
     }
@@ -171,7 +173,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
 
   app.delete('/api/documents/:id', async (c) => {
     const id = idOf(c.req.param('id'));
-    if (!(await store.trash(ownerOf(c), id))) {
+    if (!(await store.trash(userOf(c), id))) {
       throw NotFoundError('There is no such document.');
     }
     // Nobody may keep editing a document in the trash, on any instance (admission refuses it too).
@@ -180,14 +182,14 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.post('/api/documents/:id/restore', async (c) => {
-    const restored = await store.restore(ownerOf(c), idOf(c.req.param('id')));
+    const restored = await store.restore(userOf(c), idOf(c.req.param('id')));
     if (!restored) throw NotFoundError('There is no such document in the trash.');
     return c.json(restored);
   });
 
   app.delete('/api/documents/:id/permanent', async (c) => {
     const id = idOf(c.req.param('id'));
-    const outcome = await store.purge(ownerOf(c), id);
+    const outcome = await store.purge(userOf(c), id);
     if (outcome === 'missing') throw NotFoundError('There is no such document.');
     if (outcome === 'live') throw InvalidRequestError('Move the document to the trash first.');
     await accessChanged(id);
