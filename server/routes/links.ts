@@ -37,21 +37,21 @@ export function linkRoutes(services: Services): Hono<AppEnv> {
 
   app.get('/api/documents/:id/backlinks', async (c) => {
     const { title } = parseWith(backlinksQuerySchema, c.req.query());
-    const owner = c.get('session').user.id;
-    const backlinks = await links.backlinks(owner, idOf(c.req.param('id')), title);
+    const user = c.get('session').user.id;
+    const backlinks = await links.backlinks(user, idOf(c.req.param('id')), title);
     if (!backlinks) throw NotFoundError('There is no such document.');
     return c.json<BacklinksResponse>({ backlinks });
   });
 
   app.post('/api/documents/:id/rename-links', limitBody(64 * 1024, 'The request'), async (c) => {
     const { from } = await readJson(c, renameLinksRequestSchema);
-    const owner = c.get('session').user.id;
+    const user = c.get('session').user.id;
     const collab = services.collab;
     // Which documents name the old title is read from stored content: a link typed a moment ago
     // in an open document is found too.
-    await collab?.flushOpenedBy(owner);
+    await collab?.flushOpenedBy(user);
     const result = await links.renameLinks(
-      owner,
+      user,
       idOf(c.req.param('id')),
       from,
       collab && ((id, edit) => collab.change(id, edit)),
