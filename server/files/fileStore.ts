@@ -1,5 +1,6 @@
 import type { UploadType } from '../../common/api/files.ts';
 import type { Queryable } from '../db/database.ts';
+import { readableIds } from '../documents/access.ts';
 import type { ImageSize } from './reencode.ts';
 
 /** A file that is ready to be served. */
@@ -57,17 +58,22 @@ export class FileStore {
 
   /**
    * The file if `userId` may read it, else null; the one check every way of reading a file goes
-   * through. Today that is its uploader: documents are read only by their owners, and a file
-   * belongs to whoever uploaded it into their document, so whoever may read a document that
-   * references it is its uploader (a file not referenced yet is readable by its uploader alone).
-   * Sharing extends this: a user who may read a document of the file's owner that references it
-   * (`/files/<id>` in its content) may read the file. A reference from someone else's document
-   * grants nothing, or knowing an id would be enough to read a file.
+   * through. Its uploader may, and whoever may read a document that references it (`/files/<id>`
+   * in its content; live, or in the trash for the document's owner), as decided by
+   * server/documents/access.ts. Only a document the uploader may edit counts, where the uploader
+   * could have put the file: otherwise knowing a file's id and writing it into a document of
+   * one's own would be enough to read it.
    */
   async canReadFile(userId: string, fileId: string): Promise<StoredFile | null> {
     const { rows } = await this.db.query<FileRow>(
-      `SELECT id, owner_id, name, type, bytes, width, height, sha256 FROM files
-        WHERE id = $1 AND status = 'ready' AND owner_id = $2`,
+      `SELECT f.id, f.owner_id, f.name, f.type, f.bytes, f.width, f.height, f.sha256 FROM files f
+        WHERE f.id = $1 AND f.status = 'ready'
+          AND (f.owner_id = $2 OR EXISTS (
+            SELECT 1 FROM documents d
+             WHERE d.id IN (${readableIds('$2')})
+               AND (d.deleted_at IS NULL OR d.owner_id = $2)
+               AND d.id IN (${readableIds('f.owner_id', 'editor')})
+               AND d.content::text ILIKE '%/files/' || f.id::text || '%'))`,
       [fileId, userId],
     );
     const row = rows[0];
