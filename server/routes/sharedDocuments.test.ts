@@ -147,4 +147,15 @@ describeWithServer('documents shared with the reader', (context) => {
       'This id is taken.',
     );
   });
+
+  it('exports a vault of one’s own documents only, even when given a shared document’s id', async () => {
+    const owner = await person('Olga');
+    const editor = await person('Ed');
+    const { id } = await create(owner.client, 'Theirs');
+    await share(id, editor.user, 'editor');
+    const listed = await editor.client.request('GET', '/api/vault/documents');
+    expect(((await listed.json()) as { documents: unknown[] }).documents).toEqual([]);
+    const res = await editor.client.request('POST', '/api/vault/markdown', { json: { ids: [id] } });
+    expect(await res.json()).toEqual({ files: [], later: [] });
+  });
 });

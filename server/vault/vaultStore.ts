@@ -15,7 +15,11 @@ export interface NewVaultDocument {
 /** Most documents one export lists; far beyond a vault anyone writes by hand. */
 export const VAULT_LIST_LIMIT = 20_000;
 
-/** What an export reads, every query scoped to its owner as in DocumentStore. */
+/**
+ * What an import writes and an export reads: the owner's own documents only. A vault is one's
+ * own notes, so documents others shared are left out, and an id of theirs sent to an export
+ * reads nothing (`owner_id`, not a role: sharing gives no way in here).
+ */
 export class VaultStore {
   constructor(private readonly db: Queryable) {}
 
