@@ -16,7 +16,7 @@ import { excerptOf } from '../documents/excerptOf.ts';
 import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
 import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
-import { caretUserOf } from './collab/caretUser.ts';
+import { caretUserOf } from '../../../common/editor/collab/caretUser.ts';
 import { SET_ASIDE_NOTICE, TOO_LARGE_NOTICE, type SetAsideEnd } from './collab/connectionEnd.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
