@@ -324,9 +324,10 @@ export class CollabEngine {
 
   /**
    * The one entry for "who may open this document may have changed" (trashed, deleted forever,
-   * later a share withdrawn): the document's connections here and on every other instance are
-   * checked against `documentAccess` now, and those that lost access close with 4403. Call it
-   * after the change is committed.
+   * a share or the link withdrawn or its role changed): the document's connections here and on
+   * every other instance are checked against `documentAccess` now; those that lost access close
+   * with `access-revoked`, those whose role moved between viewer and editor with
+   * `access-changed` (both 4403). Call it after the change is committed.
    */
   async accessChanged(documentId: string): Promise<void> {
     this.invalidations?.publish({ kind: 'document', documentId });
@@ -361,31 +362,47 @@ export class CollabEngine {
     }
   }
 
-  /** Checks each connection to `documentId` here against its person's access now. */
+  /**
+   * Checks each connection to `documentId` here against its person's access now: one query per
+   * person, however many tabs and devices they have on it. A person who lost the document is
+   * revoked; one whose role moved between viewer and editor is closed with `access-changed`, and
+   * the editor reconnects to be admitted read-only or writable as the role now says (a
+   * connection's `readOnly` is set once, at admission).
+   */
   private async recheckDocument(documentId: string): Promise<void> {
     const document = this.hocuspocus.documents.get(documentId);
     if (!document) return;
+    const people = new Set(
+      document.getConnections().map((connection) => (connection.context as CollabContext).userId),
+    );
+    const accessOf = new Map<string, DocumentAccess>();
+    for (const userId of people) accessOf.set(userId, await this.access(userId, documentId));
+    // The connections as they are now: some may have come or gone during the queries.
     for (const connection of document.getConnections()) {
-      const context = connection.context as CollabContext;
-      const access = await this.access(context.userId, documentId);
-      if (!access || (access === 'read' && !connection.readOnly)) this.revoke(connection);
+      const { userId } = connection.context as CollabContext;
+      const access = accessOf.get(userId);
+      if (access === undefined) continue;
+      if (access === null) this.closeConnection(connection, CLOSE.revoked);
+      else if ((access === 'read') !== connection.readOnly) {
+        this.closeConnection(connection, CLOSE.accessChanged);
+      }
     }
   }
 
   /**
-   * Closes one document's connection (4403): Hocuspocus's close message for that document, whose
-   * later messages on the socket are no longer applied; and the socket itself with 4403 when
-   * it carries no other document (the editor opens one socket per document), so the client sees
-   * the code.
+   * Closes one document's connection: Hocuspocus's close message for that document (with the
+   * reason), whose later messages on the socket are no longer applied; and the socket itself
+   * with the code when it carries no other document (the editor opens one socket per document),
+   * so the client sees the code.
    */
-  private revoke(connection: Connection): void {
+  private closeConnection(connection: Connection, close: { code: number; reason: string }): void {
     const socket = (connection.context as CollabContext).socket;
-    connection.close({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
+    connection.close({ code: close.code, reason: close.reason });
     if (!socket) return;
     const others = [...this.hocuspocus.documents.values()].some((document) =>
       document.getConnections().some((other) => other.webSocket === socket),
     );
-    if (!others) this.end(socket, CLOSE.revoked);
+    if (!others) this.end(socket, close);
   }
 
   /**
