@@ -311,7 +311,7 @@ test('a page whose session is signed out stops reconnecting, keeps the document 
   await session.close();
 });
 
-test('a document trashed while open turns read-only with a message, without reconnecting', async () => {
+test('a document trashed while open turns read-only with a message, without reconnecting, and leaves no device copy', async () => {
   const session = await openEditor(browser());
   const { page } = session;
   await caretAtEnd(page);
@@ -319,6 +319,16 @@ test('a document trashed while open turns read-only with a message, without reco
   await saved(page);
   const sockets = countCollabSockets(page);
   const id = new URL(page.url()).pathname.split('/').pop()!;
+  /** This device's copies of the document (y-indexeddb databases, named by person and id). */
+  const copies = () =>
+    page.evaluate(
+      async (documentId) =>
+        (await indexedDB.databases()).filter(
+          (db) => db.name?.startsWith('inkwell-live:') && db.name.endsWith(documentId),
+        ).length,
+      id,
+    );
+  assert.equal(await copies(), 1);
 
   // Trashed from elsewhere (another window, a script): the server withdraws access.
   const trashed = await session.context.request.delete(`${appUrl()}/api/documents/${id}`, {
@@ -335,6 +345,9 @@ test('a document trashed while open turns read-only with a message, without reco
     .waitFor();
   await page.getByRole('status').getByText('this document is no longer open to you').waitFor();
   assert.equal(await page.getByLabel('Document title').getAttribute('readonly'), '');
+  // Nobody keeps a device copy of a document no longer open to them.
+  for (let wait = 0; (await copies()) > 0 && wait < 50; wait++) await page.waitForTimeout(100);
+  assert.equal(await copies(), 0, "this device's copy is deleted");
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   // As above: waiting past the retry delay is the only way to see a reconnect that is not made.
   await page.waitForTimeout(3000);

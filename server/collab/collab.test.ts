@@ -20,8 +20,7 @@ import {
   syncStep1,
   update,
 } from './test/collabMessages.ts';
-import { createLogger } from '../logger.ts';
-import { COMPACT_AFTER_UPDATES, CollabEngine } from './collabEngine.ts';
+import { COMPACT_AFTER_UPDATES } from './collabEngine.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
 const paragraphs = (...texts: string[]) => ({
@@ -527,43 +526,6 @@ describeWithServer('a live document that fails to load', (context) => {
     const again = live(client, document.id);
     await again.synced;
     expect(again.blocks()).toEqual(['kept']);
-  });
-});
-
-describeWithServer('a read-only live connection', (context) => {
-  it('sees the document and what others type, and changes nothing', async () => {
-    const { server, db } = context();
-    const { client: ada } = await signedInUser(server, db, 'Ada');
-    const { client: bob, user: bobUser } = await signedInUser(server, db, 'Bob');
-    const document = await createDocument(ada, 'shared');
-    const regular = server.services.collab!;
-    // Sharing does not exist yet: Bob is given read access to Ada's document by a stand-in.
-    const engine = new CollabEngine(db, createLogger('silent'), {
-      redisUrl: undefined,
-      access: async (_db, userId, id) =>
-        id === document.id ? (userId === bobUser.id ? 'read' : 'write') : null,
-    });
-    server.services.collab = engine;
-    try {
-      const writer = live(ada, document.id);
-      const reader = live(bob, document.id);
-      await Promise.all([writer.synced, reader.synced]);
-      expect(reader.blocks()).toEqual(['shared']);
-      const before = await storedUpdates(db, document.id);
-      appendParagraph(reader, 'not allowed');
-      appendParagraph(writer, 'from Ada');
-      await writer.saved();
-      await until(() => reader.blocks().includes('from Ada'));
-      expect(reader.provider.unsyncedChanges).toBeGreaterThan(0);
-      expect(await storedUpdates(db, document.id)).toBe(before + 1);
-      const fresh = live(ada, document.id);
-      await fresh.synced;
-      expect(fresh.blocks()).toEqual(['shared', 'from Ada']);
-    } finally {
-      for (const client of open.splice(0)) client.destroy();
-      await engine.close();
-      server.services.collab = regular;
-    }
   });
 });
 

@@ -9,7 +9,9 @@ import {
 import { updateYFragment } from '@tiptap/y-tiptap';
 import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
+import { CLOSE } from '../../common/api/collabClose.ts';
 import type { DocumentContent } from '../../common/api/documents.ts';
+import type { CaretUser } from '../../common/editor/collab/caretUser.ts';
 import { withCarriedMarks } from '../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import type { Database } from '../db/database.ts';
@@ -26,6 +28,11 @@ export interface CollabContext {
   userId: string;
   /** The session's key (the hash of its cookie), so that signing out finds its sockets. */
   sessionHash: string;
+  /**
+   * The account as the others see it (common/editor/collab/caretUser.ts): set as the `user` of
+   * every presence state the socket publishes, whatever the client declared.
+   */
+  caret?: CaretUser;
   /** The socket itself, to close it whole when one of its documents fails (hocuspocus#1156). */
   socket?: WebSocket;
   /** The server's own connection (a REST read or write), which may load a trashed document. */
@@ -34,27 +41,6 @@ export interface CollabContext {
 
 /** The context of the server's own direct connections to a document. */
 const INTERNAL: CollabContext = { userId: '', sessionHash: '', internal: true };
-
-/** Close codes the client can tell apart (4000–4999 are the application's). */
-export const CLOSE = {
-  /** The session ended (signed out, expired): sign in again. */
-  signedOut: { code: 4401, reason: 'signed-out' },
-  /** Access to a document on the socket was taken away. */
-  revoked: { code: 4403, reason: 'access-revoked' },
-  /** Something the client sent was refused (malformed, invalid for the schema). */
-  refused: { code: 1008, reason: 'refused' },
-  /**
-   * More messages a second than typing sends: nothing the client holds was refused, so its
-   * device copy is not set aside (client/features/editor/collab/connectionEnd.ts).
-   */
-  tooManyMessages: { code: 1008, reason: 'too-many-messages' },
-  /** The document would grow past its size limit. */
-  tooLarge: { code: 1009, reason: 'document-too-large' },
-  /** The server could not load a document. */
-  failed: { code: 1011, reason: 'load-failed' },
-  /** The server is stopping; reconnect. */
-  stopping: { code: 1012, reason: 'restarting' },
-} as const;
 
 /** Updates appended to a document's log before it is compacted without waiting for the debounce. */
 export const COMPACT_AFTER_UPDATES = 500;
@@ -203,8 +189,18 @@ export class CollabEngine {
       afterLoadDocument: async ({ documentName, document }) => {
         await this.track(documentName, document);
       },
+      beforeHandleAwareness: async ({ context, states }) => {
+        // A client's presence (envelope.ts admits one state): the caret's name and colour are
+        // the account's, so nobody poses as someone else. Other instances' (Redis) and the
+        // server's own have no context and were set where they came in.
+        const caret = context?.caret;
+        if (!caret) return;
+        for (const [id, state] of states) states.set(id, { ...objectOrEmpty(state), user: caret });
+      },
       beforeSync: async ({ connection, document, documentName, type, payload }) => {
-        // Sync step 2 (1) and update (2) carry changes; step 1 (0) only asks.
+        // Sync step 2 (1) and update (2) carry changes; step 1 (0) only asks. A read-only
+        // connection's changes are Hocuspocus's to drop: it applies, stores and sends none of
+        // them and answers "not applied" (docs/ARCHITECTURE.md "Live collaboration").
         if (type === 0 || connection.readOnly) return;
         await this.accept(documentName, document, connection, payload);
       },
@@ -328,9 +324,10 @@ export class CollabEngine {
 
   /**
    * The one entry for "who may open this document may have changed" (trashed, deleted forever,
-   * later a share withdrawn): the document's connections here and on every other instance are
-   * checked against `documentAccess` now, and those that lost access close with 4403. Call it
-   * after the change is committed.
+   * a share or the link withdrawn or its role changed): the document's connections here and on
+   * every other instance are checked against `documentAccess` now; those that lost access close
+   * with `access-revoked`, those whose role moved between viewer and editor with
+   * `access-changed` (both 4403). Call it after the change is committed.
    */
   async accessChanged(documentId: string): Promise<void> {
     this.invalidations?.publish({ kind: 'document', documentId });
@@ -365,31 +362,47 @@ export class CollabEngine {
     }
   }
 
-  /** Checks each connection to `documentId` here against its person's access now. */
+  /**
+   * Checks each connection to `documentId` here against its person's access now: one query per
+   * person, however many tabs and devices they have on it. A person who lost the document is
+   * revoked; one whose role moved between viewer and editor is closed with `access-changed`, and
+   * the editor reconnects to be admitted read-only or writable as the role now says (a
+   * connection's `readOnly` is set once, at admission).
+   */
   private async recheckDocument(documentId: string): Promise<void> {
     const document = this.hocuspocus.documents.get(documentId);
     if (!document) return;
+    const people = new Set(
+      document.getConnections().map((connection) => (connection.context as CollabContext).userId),
+    );
+    const accessOf = new Map<string, DocumentAccess>();
+    for (const userId of people) accessOf.set(userId, await this.access(userId, documentId));
+    // The connections as they are now: some may have come or gone during the queries.
     for (const connection of document.getConnections()) {
-      const context = connection.context as CollabContext;
-      const access = await this.access(context.userId, documentId);
-      if (!access || (access === 'read' && !connection.readOnly)) this.revoke(connection);
+      const { userId } = connection.context as CollabContext;
+      const access = accessOf.get(userId);
+      if (access === undefined) continue;
+      if (access === null) this.closeConnection(connection, CLOSE.revoked);
+      else if ((access === 'read') !== connection.readOnly) {
+        this.closeConnection(connection, CLOSE.accessChanged);
+      }
     }
   }
 
   /**
-   * Closes one document's connection (4403): Hocuspocus's close message for that document, whose
-   * later messages on the socket are no longer applied; and the socket itself with 4403 when
-   * it carries no other document (the editor opens one socket per document), so the client sees
-   * the code.
+   * Closes one document's connection: Hocuspocus's close message for that document (with the
+   * reason), whose later messages on the socket are no longer applied; and the socket itself
+   * with the code when it carries no other document (the editor opens one socket per document),
+   * so the client sees the code.
    */
-  private revoke(connection: Connection): void {
+  private closeConnection(connection: Connection, close: { code: number; reason: string }): void {
     const socket = (connection.context as CollabContext).socket;
-    connection.close({ code: CLOSE.revoked.code, reason: CLOSE.revoked.reason });
+    connection.close({ code: close.code, reason: close.reason });
     if (!socket) return;
     const others = [...this.hocuspocus.documents.values()].some((document) =>
       document.getConnections().some((other) => other.webSocket === socket),
     );
-    if (!others) this.end(socket, CLOSE.revoked);
+    if (!others) this.end(socket, close);
   }
 
   /**
@@ -689,6 +702,13 @@ export class CollabEngine {
       state.contentText = contentText;
     });
   }
+}
+
+/** A presence state as an object to add to: clients publish objects; anything else counts as empty. */
+function objectOrEmpty(state: unknown): Record<string, unknown> {
+  return typeof state === 'object' && state !== null && !Array.isArray(state)
+    ? (state as Record<string, unknown>)
+    : {};
 }
 
 /** Hocuspocus's Redis extension on the server of `url` (user, password, database and TLS included). */

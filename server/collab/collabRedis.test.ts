@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import IORedis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { CLOSE } from '../../common/api/collabClose.ts';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { hashToken } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
@@ -210,6 +211,46 @@ describe.skipIf(skipReason('postgres') !== undefined || !existsSync(REDIS_SERVER
       expect(await within(editor.closed, 1_000)).toBe(4403);
       appendParagraph(editor, 'typed after');
 
+      const blocks = await storedBlocks(db, document.id);
+      expect(blocks.join('')).toContain('kept before');
+      expect(blocks.join('')).not.toContain('typed after');
+    });
+
+    it('closes with access-changed a client on the other instance whose role was lowered, stores nothing it types after, and admits it again read-only', async () => {
+      const owner = await testUserWithSession(db, 'Eve');
+      const guest = await testUserWithSession(db, 'Fay');
+      const [first, second] = servers as [RunningServer, RunningServer];
+      const created = await new TestClient(first, owner.token).request('POST', '/api/documents', {
+        json: { title: 'Lowered' },
+      });
+      const { document } = (await created.json()) as { document: DocumentRecord };
+      await db.query(
+        "INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, 'editor')",
+        [document.id, guest.user.id],
+      );
+      const cookie = `${sessionCookieName(second.url)}=${guest.token}`;
+      const editor = connectClient(second.url, cookie, document.id);
+      clients.push(editor);
+      await editor.synced;
+      let reason = '';
+      editor.provider.on('close', ({ event }: { event: { reason: string } }) => {
+        reason ||= event.reason;
+      });
+      appendParagraph(editor, 'kept before');
+      await editor.saved();
+
+      await db.query("UPDATE document_shares SET role = 'viewer' WHERE document_id = $1", [
+        document.id,
+      ]);
+      await first.services.collab!.accessChanged(document.id);
+      expect(await within(editor.closed, 1_000)).toBe(CLOSE.accessChanged.code);
+      expect(reason).toBe(CLOSE.accessChanged.reason);
+      appendParagraph(editor, 'typed after');
+
+      const again = connectClient(second.url, cookie, document.id);
+      clients.push(again);
+      await again.synced;
+      expect(again.provider.authorizedScope).toBe('readonly');
       const blocks = await storedBlocks(db, document.id);
       expect(blocks.join('')).toContain('kept before');
       expect(blocks.join('')).not.toContain('typed after');

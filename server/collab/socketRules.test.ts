@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
+import { caretUserOf } from '../../common/editor/collab/caretUser.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
 import * as encoding from 'lib0/encoding';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
@@ -135,13 +136,13 @@ describeWithServer(
   { documentMaxBytes: 100_000 },
 );
 
-/** A presence (awareness) message for `name` holding `states` by client id. */
-function presence(name: string, states: Array<[number, unknown]>): Uint8Array {
+/** A presence (awareness) message for `name` holding `states` by client id, at `clock`. */
+function presence(name: string, states: Array<[number, unknown]>, clock = 1): Uint8Array {
   const update = encoding.createEncoder();
   encoding.writeVarUint(update, states.length);
   for (const [id, state] of states) {
     encoding.writeVarUint(update, id);
-    encoding.writeVarUint(update, 1);
+    encoding.writeVarUint(update, clock);
     encoding.writeVarString(update, JSON.stringify(state));
   }
   return message(name, 1, (e) => encoding.writeVarUint8Array(e, encoding.toUint8Array(update)));
@@ -187,6 +188,38 @@ describeWithServer('presence on the live socket', (context) => {
     socket.socket.send(presence(document.id, [[42, { user: { name: 'Someone else' } }]]));
     expect(await socket.closed).toBe(1008);
     expect(watcher.provider.awareness!.getStates().has(42)).toBe(false);
+  });
+
+  it("shows the others a writer's own account name and colour, whatever name the client declares", async () => {
+    const { server, db } = context();
+    const { client: ada } = await signedInUser(server, db, 'Ada');
+    const { client: bob, user: bobUser } = await signedInUser(server, db, 'Bob');
+    const document = await createDocument(ada, 'here');
+    await db.query(
+      "INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, 'editor')",
+      [document.id, bobUser.id],
+    );
+    const watcher = live(ada, document.id);
+    await watcher.synced;
+    const socket = await rawSocket(bob.server.url, cookieOf(bob));
+    socket.socket.send(auth(document.id));
+    socket.socket.send(syncStep1(document.id));
+    const declared = { user: { name: 'Ada', color: '#000000' }, cursor: null };
+    socket.socket.send(presence(document.id, [[51, declared]]));
+    await until(() => watcher.provider.awareness!.getStates().has(51));
+    expect(watcher.provider.awareness!.getStates().get(51)).toEqual({
+      user: caretUserOf(bobUser),
+      cursor: null,
+    });
+    expect(caretUserOf(bobUser).name).toBe('Bob');
+    // A later state, and a client that opens the document after it, read the same.
+    socket.socket.send(presence(document.id, [[51, { ...declared, cursor: { at: 1 } }]], 2));
+    await until(() => watcher.provider.awareness!.getStates().get(51)?.cursor !== null);
+    expect(watcher.provider.awareness!.getStates().get(51)?.user).toEqual(caretUserOf(bobUser));
+    const later = live(ada, document.id);
+    await later.synced;
+    await until(() => later.provider.awareness!.getStates().has(51));
+    expect(later.provider.awareness!.getStates().get(51)?.user).toEqual(caretUserOf(bobUser));
   });
 });
 

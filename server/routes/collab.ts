@@ -1,7 +1,9 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { WebSocket } from 'ws';
-import { CLOSE, CollabEngine } from '../collab/collabEngine.ts';
+import { CLOSE } from '../../common/api/collabClose.ts';
+import { caretUserOf } from '../../common/editor/collab/caretUser.ts';
+import { CollabEngine } from '../collab/collabEngine.ts';
 import { envelopeName, presenceProblem } from '../collab/envelope.ts';
 import { CsrfError, NotFoundError } from '../errors.ts';
 import type { AppEnv, Services } from '../services.ts';
@@ -40,6 +42,7 @@ export function collabRoutes(services: Services): Hono<AppEnv> {
           connection = engine.connect(ws.raw as WebSocket, c.req.raw, {
             userId: session.user.id,
             sessionHash: session.idHash,
+            caret: caretUserOf(session.user),
           });
         },
         onMessage: (event, ws) => {

@@ -16,8 +16,7 @@ import { excerptOf } from '../documents/excerptOf.ts';
 import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
 import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
-import { caretUserOf } from './collab/caretUser.ts';
-import { SET_ASIDE_NOTICE, TOO_LARGE_NOTICE, type SetAsideEnd } from './collab/connectionEnd.ts';
+import { caretUserOf } from '../../../common/editor/collab/caretUser.ts';
 import { Editor, useInkwellEditor } from './Editor.tsx';
 import { WikilinkPanel } from './dialects/wikilink/WikilinkPanel.tsx';
 import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
@@ -82,8 +81,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       },
       onTitleSaved: (saved: string, result: SaveResult) =>
         showSaved(result, { title: saved.trim() }),
-      onSetAside: (update: Uint8Array, end: SetAsideEnd) =>
-        toast.show(end === 'too-large' ? TOO_LARGE_NOTICE : SET_ASIDE_NOTICE, 'error', {
+      onSetAside: (update: Uint8Array, notice: string) =>
+        toast.show(notice, 'error', {
           label: 'Download it as Markdown',
           run: () => {
             const schema = editorRef.current?.schema;
@@ -189,8 +188,9 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       title={
         <TitleField
           value={title}
-          // Signed out or access withdrawn: the title can no more be saved than the text.
-          readOnly={ended === 'signed-out' || ended === 'revoked'}
+          // Signed out, access withdrawn or only viewing: the title can no more be saved than
+          // the text.
+          readOnly={ended === 'signed-out' || ended === 'revoked' || live?.readOnly === true}
           onChange={changeTitle}
           onEnter={() => {
             // Focused now, not on the next frame as Tiptap's focus command does: the keys typed

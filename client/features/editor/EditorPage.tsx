@@ -1,8 +1,10 @@
 import { lazy, useEffect, useState } from 'react';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../auth/sessionContext.ts';
 import { getDocument } from '../documents/documentsApi.ts';
 import { pendingDocuments } from '../documents/pendingDocuments.ts';
+import { forgetLocalCopy } from './collab/localCopies.ts';
 import { DocumentScreen } from './DocumentScreen.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import type { Draft } from './persistence/draftStore.ts';
@@ -71,6 +73,8 @@ async function load(documentId: string): Promise<PageState | null> {
 export function EditorPage({ documentId }: { documentId: string }) {
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const session = useSession();
+  const userId = session.status === 'ready' ? session.me.user.id : null;
 
   useEffect(() => {
     let live = true;
@@ -82,6 +86,13 @@ export function EditorPage({ documentId }: { documentId: string }) {
       live = false;
     };
   }, [documentId, attempt]);
+
+  // Gone, or no longer open to this person (who may have had it closed when access was
+  // withdrawn): their device copy of it goes too.
+  const missing = state.kind === 'missing';
+  useEffect(() => {
+    if (missing && userId) forgetLocalCopy(userId, documentId).catch(() => undefined);
+  }, [missing, userId, documentId]);
 
   const reload = () => setAttempt((count) => count + 1);
   switch (state.kind) {

@@ -3,23 +3,21 @@ import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
 import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import type { CaretUser } from '../../../../common/editor/collab/caretUser.ts';
 import type { ChunkedYBinding } from './ChunkedYBinding.ts';
 import { absolutePosition, relativePosition } from './positions.ts';
 import './carets.css';
 
-/** Who a writer is to the others: the name on their caret and its colour (#rrggbb). */
-export interface CaretUser {
-  /** Shown on the caret's label. */
-  name: string;
-  /** #rrggbb; anything else is shown grey. */
-  color: string;
-}
+export type { CaretUser };
 
 /** Options of {@link CollaborationCarets}. */
 export interface CollaborationCaretsOptions {
   /** The provider's awareness: where carets are published and read. */
   awareness: Awareness | null;
-  /** This writer, as the others see them. */
+  /**
+   * This writer, as the others see them: declared so that the caret reads right at once; the
+   * server replaces it with the account's own in what it passes on (common/editor/collab/caretUser.ts).
+   */
   user: CaretUser;
 }
 

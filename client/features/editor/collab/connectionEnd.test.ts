@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { connectDocument, watchEnd, type CollabConnection } from './connect.ts';
-import { connectionEndOf, type ConnectionEnd } from './connectionEnd.ts';
+import {
+  connectionEndOf,
+  copyAfterEnd,
+  roleChangeNotice,
+  type ConnectionEnd,
+} from './connectionEnd.ts';
 
 describe('connectionEndOf', () => {
   it('tells signed-out, revoked, refused-update and too-large apart from closes worth reconnecting after', () => {
@@ -18,6 +23,42 @@ describe('connectionEndOf', () => {
     expect(connectionEndOf({ code: 1008, reason: 'too-many-messages' })).toBeNull();
     for (const code of [1000, 1006, 1011, 1012]) expect(connectionEndOf({ code })).toBeNull();
     expect(connectionEndOf(undefined)).toBeNull();
+  });
+
+  it('tells a role change from a revocation, on the socket (4403) and in the document close', () => {
+    expect(connectionEndOf({ code: 4403, reason: 'access-changed' })).toBe('access-changed');
+    expect(connectionEndOf({ code: 1000, reason: 'access-changed' })).toBe('access-changed');
+  });
+});
+
+describe('copyAfterEnd', () => {
+  it('reopens after a role change keeping the device copy, and sets aside edits the server had not stored', () => {
+    expect(copyAfterEnd('access-changed', false)).toBe('keep');
+    expect(copyAfterEnd('access-changed', true)).toBe('set-aside');
+  });
+
+  it('deletes the device copy of a document taken away, saved or not, and keeps it at sign-out', () => {
+    expect(copyAfterEnd('revoked', false)).toBe('forget');
+    expect(copyAfterEnd('revoked', true)).toBe('forget');
+    expect(copyAfterEnd('signed-out', true)).toBe('keep');
+    expect(copyAfterEnd('refused-update', false)).toBe('set-aside');
+    expect(copyAfterEnd('too-large', false)).toBe('set-aside');
+  });
+});
+
+describe('roleChangeNotice', () => {
+  it('says what the person may do now, and whether unsaved edits were set aside', () => {
+    const writable = { readOnly: false };
+    const readOnly = { readOnly: true };
+    expect(roleChangeNotice(writable, readOnly, false)).toBe(
+      'You can now only view this document.',
+    );
+    expect(roleChangeNotice(readOnly, writable, false)).toBe('You can now edit this document.');
+    expect(roleChangeNotice(writable, writable, false)).toBeNull();
+    const setAside = roleChangeNotice(writable, readOnly, true);
+    expect(setAside).toMatch(/^You can now only view this document\. /);
+    expect(setAside).toContain('set aside');
+    expect(roleChangeNotice(readOnly, readOnly, true)).toContain('set aside');
   });
 });
 
@@ -60,6 +101,12 @@ describe('watchEnd against a server that closes every socket with one code', () 
   it('stops reconnecting once access was withdrawn (4403)', async () => {
     const { end, opened } = await endAfterClose(4403, 'access-revoked');
     expect(end).toBe('revoked');
+    expect(opened.provider.configuration.websocketProvider.shouldConnect).toBe(false);
+  });
+
+  it('stops this connection after a role change (4403 access-changed), for the page to open a new one', async () => {
+    const { end, opened } = await endAfterClose(4403, 'access-changed');
+    expect(end).toBe('access-changed');
     expect(opened.provider.configuration.websocketProvider.shouldConnect).toBe(false);
   });
 

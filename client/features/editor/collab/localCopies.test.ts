@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { forgetLocalCopies, isLocalCopyName, localCopyName } from './localCopies.ts';
+import {
+  forgetLocalCopies,
+  forgetLocalCopy,
+  isLocalCopyName,
+  localCopyName,
+} from './localCopies.ts';
 
 /** An IDBFactory holding database names, enough for forgetLocalCopies. */
 function fakeFactory(names: string[]) {
@@ -33,5 +38,16 @@ describe('local copies of shared documents', () => {
     ]);
     await forgetLocalCopies(factory);
     expect([...held]).toEqual(['inkwell']);
+  });
+
+  it("deletes one person's copy of a document they lost, and no one else's", async () => {
+    const { factory, held } = fakeFactory([
+      localCopyName('u1', 'd1'),
+      localCopyName('u1', 'd2'),
+      localCopyName('u2', 'd1'),
+      'inkwell',
+    ]);
+    await forgetLocalCopy('u1', 'd1', factory);
+    expect([...held]).toEqual([localCopyName('u1', 'd2'), localCopyName('u2', 'd1'), 'inkwell']);
   });
 });

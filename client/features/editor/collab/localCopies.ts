@@ -26,15 +26,29 @@ export async function forgetLocalCopies(factory: IDBFactory = indexedDB): Promis
     databases
       .map((database) => database.name)
       .filter(isLocalCopyName)
-      .map(
-        (name) =>
-          new Promise<void>((resolve, reject) => {
-            const request = factory.deleteDatabase(name);
-            request.onsuccess = () => resolve();
-            request.onerror = () => reject(request.error ?? new Error(`Couldn't delete ${name}.`));
-            // Another tab still has it open: it goes once that tab lets go.
-            request.onblocked = () => resolve();
-          }),
-      ),
+      .map((name) => deleteDatabase(factory, name)),
   );
+}
+
+/**
+ * Deletes `userId`'s copy of `documentId` on this device, once the document is no longer theirs
+ * (access withdrawn, trashed, gone): nobody keeps a copy of a document they lost. Its connection
+ * must be closed first.
+ */
+export function forgetLocalCopy(
+  userId: string,
+  documentId: string,
+  factory: IDBFactory = indexedDB,
+): Promise<void> {
+  return deleteDatabase(factory, localCopyName(userId, documentId));
+}
+
+function deleteDatabase(factory: IDBFactory, name: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const request = factory.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error(`Couldn't delete ${name}.`));
+    // Another tab still has it open: it goes once that tab lets go.
+    request.onblocked = () => resolve();
+  });
 }

@@ -7,8 +7,8 @@ import type { SaveStatus } from '../persistence/saveStatus.ts';
 import { collabStatus, type CollabState } from './collabStatus.ts';
 import type { CaretUser } from './CollaborationCarets.ts';
 import { collabExtensions, connectDocument, watchEnd, type CollabConnection } from './connect.ts';
-import { ENDED_STATUS, setsAside, type ConnectionEnd } from './connectionEnd.ts';
-import { localCopyName } from './localCopies.ts';
+import { ENDED_STATUS, type ConnectionEnd } from './connectionEnd.ts';
+import { forgetLocalCopy, localCopyName } from './localCopies.ts';
 import { buildNewDocument } from './newDocumentState.ts';
 import { checkLocalCopy } from './localCopyCheck.ts';
 
@@ -28,8 +28,8 @@ export interface SharedDocumentOptions {
   /**
    * The server ended the connection for good (connectionEnd.ts): the socket is closed and not
    * reopened; the editor must stop editing. For `refused-update` and `too-large`,
-   * {@link SharedDocument.setAside}
-   * the device copy and open the document again.
+   * {@link SharedDocument.setAside} the device copy and open the document again; for
+   * `access-changed`, open it again; for `revoked`, {@link SharedDocument.forgetLocalCopy}.
    */
   onEnd?: (end: ConnectionEnd) => void;
   /** This device's IndexedDB (a stand-in in tests). */
@@ -73,8 +73,12 @@ export class SharedDocument {
   private localWrites = 0;
   /** Made in this tab and not yet connected: nothing opens the socket before {@link connectNow}. */
   private made: boolean;
+  /** Cleared once this device's copy is forgotten: it is not opened again. */
+  private keepsLocalCopy = true;
+  private readonly options: SharedDocumentOptions;
 
   constructor(options: SharedDocumentOptions) {
+    this.options = options;
     this.made = options.made !== undefined;
     this.connection = connectDocument(
       options.documentId,
@@ -89,7 +93,7 @@ export class SharedDocument {
     const opening = made ? whenQuiet().then(() => buildNewDocument(made)) : Promise.resolve();
     void opening.then(async () => {
       const found = await checkLocalCopy(name, options.indexedDB);
-      if (this.destroyed) return;
+      if (this.destroyed || !this.keepsLocalCopy) return;
       if (found === 'deleted') options.onNotice?.(LOCAL_COPY_LOST);
       this.keepLocally(name, doc);
     });
@@ -106,10 +110,7 @@ export class SharedDocument {
     provider.on('synced', () => this.update({ synced: true }));
     watchEnd(this.connection, (end) => {
       this.ended = end;
-      this.update({
-        connected: false,
-        refused: setsAside(end) ? null : ENDED_STATUS[end],
-      });
+      this.update({ connected: false, refused: ENDED_STATUS[end] ?? null });
       // Nothing more will be acknowledged: whoever waits for the save goes on (the device copy
       // keeps the edits).
       this.release();
@@ -203,6 +204,29 @@ export class SharedDocument {
     this.destroy();
     await persistence?.clearData().catch(() => undefined);
     return merged;
+  }
+
+  /** Everything this page holds of the document (device copy included), as one Yjs update. */
+  heldState(): Uint8Array {
+    return Y.encodeStateAsUpdate(this.connection.doc);
+  }
+
+  /**
+   * Deletes this device's copy, once the document is no longer open to this person; the page
+   * keeps showing what it holds, read-only (the connection has ended).
+   */
+  async forgetLocalCopy(): Promise<void> {
+    this.keepsLocalCopy = false;
+    this.connection.doc.off('update', this.trackLocalWrite);
+    const persistence = this.persistence;
+    this.persistence = null;
+    // An open database blocks its deletion.
+    await persistence?.destroy();
+    await forgetLocalCopy(
+      this.options.userId,
+      this.options.documentId,
+      this.options.indexedDB ?? indexedDB,
+    );
   }
 
   /** Closes the connection and this device's copy (which stays in IndexedDB). */

@@ -6,7 +6,11 @@ import { useToast } from '../../../components/toastContext.ts';
 import { saveTitle } from '../../documents/documentsApi.ts';
 import { pendingDocuments } from '../../documents/pendingDocuments.ts';
 import {
+  copyAfterEnd,
   REVOKED_NOTICE,
+  REVOKED_UNSAVED_NOTICE,
+  roleChangeNotice,
+  setAsideNotice,
   SIGNED_OUT_NOTICE,
   type ConnectionEnd,
   type SetAsideEnd,
@@ -32,10 +36,12 @@ export interface LiveDocumentHandlers {
   /** The server stored the title. */
   onTitleSaved: (title: string, result: SaveResult) => void;
   /**
-   * This device's copy was refused by the server and set aside (`update` holds it): the page
-   * may offer it for download. The document continues from the server's state.
+   * Edits the server will not store were taken out of the document (`update` holds what the page
+   * held): this device's copy refused and set aside, or edits not yet saved when the person's
+   * role was lowered or the document taken from them. The page says `notice` and may offer
+   * them for download.
    */
-  onSetAside?: (update: Uint8Array, end: SetAsideEnd) => void;
+  onSetAside?: (update: Uint8Array, notice: string) => void;
 }
 
 /**
@@ -141,8 +147,11 @@ export function useLiveDocument(
       // A refused device copy is set aside once; a second refusal (this page's own edits
       // refused) stops there rather than loop.
       let setAsideOnce = false;
-      const open = async (): Promise<void> => {
-        if (closed) return;
+      // What the editor was last made as, to tell the person what a role change did.
+      let shownRole: { readOnly: boolean } | null = null;
+      /** Opens the shared document; resolves with how it was admitted once synced. */
+      const open = async (): Promise<{ readOnly: boolean } | null> => {
+        if (closed) return null;
         // Made in this tab: its Y.Doc is built here from the content, edited at once, and its
         // state goes with the create (the server has no document anyone could have seeded).
         const made = created ? undefined : yDocOfNewDocument(opened.content);
@@ -155,24 +164,35 @@ export function useLiveDocument(
           onEnd: (end) => {
             if (closed || shared !== opening) return;
             setEnded(end);
-            if (end === 'signed-out') {
-              // As a REST 401 does (lib/api.ts), but not at once: the writer reads the
-              // document meanwhile, and the device copy keeps the edits for after signing in.
-              latestToast.current.show(SIGNED_OUT_NOTICE, 'error', {
-                label: 'Sign in',
-                run: redirectToSignIn,
-              });
-            } else if (end === 'revoked') {
-              latestToast.current.show(REVOKED_NOTICE, 'error');
-            } else if (!setAsideOnce) {
-              setAsideOnce = true;
-              void setAsideAndReopen(opening, end);
-            } else {
-              contentStatus = {
-                kind: 'failed',
-                message: 'the server refused an edit made here. Reload the page.',
-              };
-              show();
+            switch (end) {
+              case 'signed-out':
+                // As a REST 401 does (lib/api.ts), but not at once: the writer reads the
+                // document meanwhile, and the device copy keeps the edits for after signing in.
+                latestToast.current.show(SIGNED_OUT_NOTICE, 'error', {
+                  label: 'Sign in',
+                  run: redirectToSignIn,
+                });
+                break;
+              case 'revoked':
+                forget(opening);
+                break;
+              case 'access-changed':
+                void changeRole(
+                  opening,
+                  copyAfterEnd(end, opening.hasUnsavedEdits) === 'set-aside',
+                );
+                break;
+              default:
+                if (!setAsideOnce) {
+                  setAsideOnce = true;
+                  void setAsideAndReopen(opening, end);
+                } else {
+                  contentStatus = {
+                    kind: 'failed',
+                    message: 'the server refused an edit made here. Reload the page.',
+                  };
+                  show();
+                }
             }
           },
         });
@@ -185,6 +205,7 @@ export function useLiveDocument(
         });
         if (made) {
           // The editor is made once, on this document, editable: the owner made it.
+          shownRole = { readOnly: false };
           setLive({ shared: opening, readOnly: false });
           try {
             await create();
@@ -200,23 +221,26 @@ export function useLiveDocument(
             throw error;
           }
           // Even when the page has closed it: edits made meanwhile go to the server now.
-          if (shared !== opening) return;
+          if (shared !== opening) return null;
           contentStatus = opening.status.get();
           show();
           // The server stored this very state: the sync finds nothing to transfer.
           opening.connectNow();
-          return;
+          return null;
         }
         contentStatus = opening.status.get();
         show();
         const { readOnly } = await opening.ready;
         if (closed || shared !== opening) {
           unsubscribe();
-          return;
+          return null;
         }
-        // After a set-aside copy, the editor edits again once on the server's state.
+        // After a set-aside copy or a role change, the editor edits again (if it may) once on
+        // the server's state.
         if (!opening.ended) setEnded(null);
+        shownRole = { readOnly };
         setLive({ shared: opening, readOnly });
+        return shownRole;
       };
       /** Moves `refused`'s device copy into the kept-aside store; gives its content. */
       const keepRefusedCopy = async (refused: SharedDocument) => {
@@ -229,17 +253,52 @@ export function useLiveDocument(
       };
       const reopen = async (refused: SharedDocument, end: SetAsideEnd) => {
         const update = await keepRefusedCopy(refused);
-        latest.current.onSetAside?.(update, end);
+        latest.current.onSetAside?.(update, setAsideNotice(end));
         await open();
       };
+      const failedSetAside = (error: unknown) => {
+        contentStatus = {
+          kind: 'failed',
+          message: `this device's copy could not be set aside (${String(error)}). Reload the page.`,
+        };
+        show();
+      };
       const setAsideAndReopen = (refused: SharedDocument, end: SetAsideEnd) =>
-        reopen(refused, end).catch((error: unknown) => {
-          contentStatus = {
-            kind: 'failed',
-            message: `this device's copy could not be set aside (${String(error)}). Reload the page.`,
-          };
-          show();
-        });
+        reopen(refused, end).catch(failedSetAside);
+      /**
+       * The person's role changed while connected: the document opens again, admitted as the
+       * role now says, the editor showing what it held until then. Edits not yet stored could
+       * not be written any more (the role was lowered): set aside first, not resent.
+       */
+      const changeRole = async (changed: SharedDocument, setAside: boolean) => {
+        const was = shownRole;
+        let kept: Uint8Array | null = null;
+        try {
+          if (setAside) kept = await keepRefusedCopy(changed);
+          else changed.destroy();
+        } catch (error) {
+          failedSetAside(error);
+          return;
+        }
+        const now = await open();
+        if (!now) return;
+        const notice = roleChangeNotice(was, now, kept !== null);
+        if (kept && notice) latest.current.onSetAside?.(kept, notice);
+        else if (notice) latestToast.current.show(notice, 'info');
+      };
+      /**
+       * The document was taken from this person: it stays in view, read-only, and this device's
+       * copy is deleted. Edits the server never stored can be saved nowhere now; they are
+       * offered for download, never kept on the device.
+       */
+      const forget = (lost: SharedDocument) => {
+        if (lost.hasUnsavedEdits) {
+          latest.current.onSetAside?.(lost.heldState(), REVOKED_UNSAVED_NOTICE);
+        } else {
+          latestToast.current.show(REVOKED_NOTICE, 'error');
+        }
+        lost.forgetLocalCopy().catch(() => undefined);
+      };
       await open();
     };
     connect().catch((error: unknown) => {
