@@ -16,6 +16,7 @@ import type { Database } from '../db/database.ts';
 import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
 import { InvalidationBus, type Invalidation } from './invalidation.ts';
+import { routePresence } from './presence.ts';
 import { SchemaGuard } from './schemaGuard.ts';
 import { UpdateLog } from './updateLog.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
@@ -202,6 +203,8 @@ export class CollabEngine {
       },
       afterLoadDocument: async ({ documentName, document }) => {
         await this.track(documentName, document);
+        // In a crowded document each person is sent the carets near theirs (presence.ts).
+        routePresence(document);
       },
       beforeSync: async ({ connection, document, documentName, type, payload }) => {
         // Sync step 2 (1) and update (2) carry changes; step 1 (0) only asks.
