@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Who else has a live document open, as the server sums it up for one person (docs/ARCHITECTURE.md
  * "Live collaboration", "Presence"): sent as a Hocuspocus stateless message, because in a crowded
@@ -25,28 +23,20 @@ export const PRESENCE_SUMMARY_TYPE = 'presence';
 /** The longest name a face carries; a caret's label needs no more. */
 export const MAX_FACE_NAME = 80;
 
-const summarySchema = z.object({
-  type: z.literal(PRESENCE_SUMMARY_TYPE),
-  count: z.number().int().nonnegative(),
-  faces: z
-    .array(
-      z.object({
-        name: z.string().max(MAX_FACE_NAME),
-        color: z
-          .string()
-          .regex(/^#[0-9a-fA-F]{6}$/)
-          .optional(),
-      }),
-    )
-    .max(32),
-});
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** The most faces a summary may carry; the server sends five. */
+const MAX_FACES = 32;
 
 /** The stateless payload of `summary`. */
 export function presenceSummaryPayload(summary: PresenceSummary): string {
   return JSON.stringify({ type: PRESENCE_SUMMARY_TYPE, ...summary });
 }
 
-/** The summary a stateless payload holds, or null when it holds something else (or is malformed). */
+/**
+ * The summary a stateless payload holds, or null when it holds something else (or is malformed).
+ * Checked by hand, not with zod: the editor page reads it, and zod stays out of its first
+ * download (client/lib/startChecks.ts).
+ */
 export function readPresenceSummary(payload: string): PresenceSummary | null {
   let json: unknown;
   try {
@@ -54,8 +44,17 @@ export function readPresenceSummary(payload: string): PresenceSummary | null {
   } catch {
     return null;
   }
-  const parsed = summarySchema.safeParse(json);
-  if (!parsed.success) return null;
-  const { count, faces } = parsed.data;
-  return { count, faces };
+  const { type, count, faces } = (json ?? {}) as Record<string, unknown>;
+  if (type !== PRESENCE_SUMMARY_TYPE || !Number.isSafeInteger(count) || Number(count) < 0) {
+    return null;
+  }
+  if (!Array.isArray(faces) || faces.length > MAX_FACES) return null;
+  const read: PresenceFace[] = [];
+  for (const face of faces as unknown[]) {
+    const { name, color } = (face ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || name.length > MAX_FACE_NAME) return null;
+    if (color !== undefined && (typeof color !== 'string' || !COLOR.test(color))) return null;
+    read.push(color === undefined ? { name } : { name, color });
+  }
+  return { count: count as number, faces: read };
 }
