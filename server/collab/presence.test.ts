@@ -8,6 +8,7 @@ import {
   type PresenceSummary,
 } from '../../common/editor/collab/presenceSummary.ts';
 import {
+  CROWD_FLUSH_MS,
   CROWD_FROM,
   CROWD_UNTIL,
   FACES,
@@ -263,6 +264,7 @@ describe('routing presence', () => {
     ada.updates.length = 0;
     near.moveTo(4);
     far.moveTo(251);
+    vi.advanceTimersByTime(CROWD_FLUSH_MS);
     expect(ada.updates).toEqual([[near.id]]);
     expect(topBlockOf(document, (ada.states.get(near.id) as { cursor: unknown }).cursor)).toBe(4);
   });
@@ -296,6 +298,7 @@ describe('routing presence', () => {
     vi.advanceTimersByTime(TICK_MS);
     ada.updates.length = 0;
     for (const person of around) person.moveTo(person.id - 10);
+    vi.advanceTimersByTime(CROWD_FLUSH_MS);
     const sent = ada.updates.flat();
     expect(sent).toHaveLength(NEAR_CARETS);
     expect(sent).toEqual(around.slice(0, NEAR_CARETS).map((person) => person.id));
@@ -333,7 +336,30 @@ describe('routing presence', () => {
     crowd(CROWD_FROM);
     vi.advanceTimersByTime(TICK_MS);
     near.leave();
+    vi.advanceTimersByTime(CROWD_FLUSH_MS);
     expect(ada.states.get(near.id)).toBeNull();
+  });
+
+  it(`sends what goes to everyone every ${CROWD_FLUSH_MS} ms in a crowd, and at once again after`, () => {
+    const ada = personOn(document, 1, 'Ada');
+    ada.moveTo(0);
+    const near = personOn(document, 2, 'Near');
+    near.moveTo(2);
+    const people = crowd(CROWD_FROM);
+    vi.advanceTimersByTime(TICK_MS);
+    ada.updates.length = 0;
+    near.moveTo(3);
+    near.moveTo(4);
+    vi.advanceTimersByTime(CROWD_FLUSH_MS - 1);
+    expect(ada.updates).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ada.updates).toEqual([[near.id]]);
+    for (const person of people) person.leave();
+    vi.advanceTimersByTime(TICK_MS);
+    expect(router.crowded).toBe(false);
+    ada.updates.length = 0;
+    near.moveTo(5);
+    expect(ada.updates).toEqual([[near.id]]);
   });
 
   it('sends a connection that opens in a crowd only the carets near it', () => {

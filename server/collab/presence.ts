@@ -15,8 +15,8 @@ import { CONTENT_FIELD } from './yjsContent.ts';
  * their own (at most NEAR_CARETS, within NEAR_BLOCKS top-level blocks), chosen again every
  * TICK_MS; far carets' moves are not sent at all, a far person shows up once they come near.
  * Everyone gets a summary of who is present (a count and the first faces of the rest) as a
- * stateless message, sent when it changes, checked every TICK_MS. Below the crowd nothing
- * changes but the summary.
+ * stateless message, sent when it changes, checked every TICK_MS. In a crowd, what is sent to
+ * everyone goes out every CROWD_FLUSH_MS at most. Below the crowd nothing changes but the summary.
  */
 
 /** States in a document from which carets are sent by nearness. */
@@ -29,6 +29,12 @@ export const NEAR_CARETS = 20;
 export const NEAR_BLOCKS = 20;
 /** How often near carets are chosen again and summaries sent when they changed. */
 export const TICK_MS = 500;
+/**
+ * Hocuspocus's `flushDelay` in a crowd: the document's updates and presence changes of this long
+ * go out together. Each broadcast is a write to every socket; at a hundred keys a second into a
+ * thousand sockets the server's time went to those writes, and each page was woken as often.
+ */
+export const CROWD_FLUSH_MS = 25;
 /** Faces in a summary. */
 export const FACES = 5;
 /** How long a caret's block is trusted while the caret stays put (blocks above it may change). */
@@ -174,9 +180,13 @@ interface AwarenessExits {
 /** Routes one document's presence; made by {@link routePresence}. */
 export class PresenceRouter {
   private crowd = false;
+  /** The document's own `flushDelay`, given back when the crowd is gone. */
+  private flushDelay: Document['flushDelay'];
   private readonly recipients = new Map<Connection, Recipient>();
   /** For each client, the recipients whose near carets include it. */
   private readonly watchers = new Map<number, Set<Recipient>>();
+  /** For each client, the recipients that were sent its state: told when it leaves. */
+  private readonly holders = new Map<number, Set<Recipient>>();
   private readonly blocks = new Map<
     number,
     { cursor: unknown; block: number | null; at: number }
@@ -186,7 +196,9 @@ export class PresenceRouter {
     private readonly document: Document,
     /** Hocuspocus's own send of awareness changes to every connection. */
     private readonly broadcast: (clients: number[]) => void,
-  ) {}
+  ) {
+    this.flushDelay = document.flushDelay;
+  }
 
   /** Whether carets are being sent by nearness. */
   get crowded(): boolean {
@@ -210,19 +222,19 @@ export class PresenceRouter {
     for (const id of changed) {
       if (!states.has(id)) {
         // Gone: whoever holds its state is told, so its caret leaves their page.
-        for (const recipient of this.recipients.values()) {
-          if (recipient.sent.delete(id)) add(recipient, id);
+        for (const recipient of this.holders.get(id) ?? []) {
+          recipient.sent.delete(id);
+          add(recipient, id);
         }
         for (const recipient of this.watchers.get(id) ?? []) recipient.near.delete(id);
+        this.holders.delete(id);
         this.watchers.delete(id);
         this.blocks.delete(id);
         continue;
       }
       const clock = awareness.meta.get(id)?.clock ?? 0;
       for (const recipient of this.watchers.get(id) ?? []) {
-        if ((recipient.sent.get(id) ?? -1) >= clock) continue;
-        recipient.sent.set(id, clock);
-        add(recipient, id);
+        if (this.markSent(recipient, id, clock)) add(recipient, id);
       }
     }
     this.sendStates(out);
@@ -245,6 +257,7 @@ export class PresenceRouter {
       if (document.hasConnection(connection)) continue;
       this.recipients.delete(connection);
       for (const id of recipient.near) this.watchers.get(id)?.delete(recipient);
+      for (const id of recipient.sent.keys()) this.holders.get(id)?.delete(recipient);
     }
     for (const connection of document.getConnections()) {
       if (!this.recipients.has(connection)) {
@@ -265,10 +278,12 @@ export class PresenceRouter {
   /** Everyone holds every state (Hocuspocus sent each change to all): recorded as sent. */
   private enterCrowd(): void {
     this.crowd = true;
+    this.flushDelay = this.document.flushDelay;
+    this.document.flushDelay = CROWD_FLUSH_MS;
     const { awareness } = this.document;
     for (const recipient of this.recipients.values()) {
       for (const id of awareness.getStates().keys()) {
-        recipient.sent.set(id, awareness.meta.get(id)?.clock ?? 0);
+        this.markSent(recipient, id, awareness.meta.get(id)?.clock ?? 0);
       }
     }
   }
@@ -276,6 +291,7 @@ export class PresenceRouter {
   /** Back to everyone seeing every caret: each person is sent the states they lack. */
   private leaveCrowd(): void {
     this.crowd = false;
+    this.document.flushDelay = this.flushDelay;
     const { awareness } = this.document;
     const out = new Map<Recipient, number[]>();
     for (const recipient of this.recipients.values()) {
@@ -289,7 +305,18 @@ export class PresenceRouter {
       recipient.near.clear();
     }
     this.watchers.clear();
+    this.holders.clear();
     this.sendStates(out);
+  }
+
+  /** Records that `recipient` is sent client `id`'s state at `clock`; false if it has it already. */
+  private markSent(recipient: Recipient, id: number, clock: number): boolean {
+    if ((recipient.sent.get(id) ?? -1) >= clock) return false;
+    recipient.sent.set(id, clock);
+    let holding = this.holders.get(id);
+    if (!holding) this.holders.set(id, (holding = new Set()));
+    holding.add(recipient);
+    return true;
   }
 
   /** The block of client `id`'s caret, from cache while its cursor is the same and recent. */
@@ -330,11 +357,7 @@ export class PresenceRouter {
         let watching = this.watchers.get(id);
         if (!watching) this.watchers.set(id, (watching = new Set()));
         watching.add(recipient);
-        const clock = awareness.meta.get(id)?.clock ?? 0;
-        if ((recipient.sent.get(id) ?? -1) < clock) {
-          recipient.sent.set(id, clock);
-          newlyNear.push(id);
-        }
+        if (this.markSent(recipient, id, awareness.meta.get(id)?.clock ?? 0)) newlyNear.push(id);
       }
       recipient.near = near;
       if (newlyNear.length > 0) out.set(recipient, newlyNear);
