@@ -269,6 +269,18 @@ describe('routing presence', () => {
     expect(topBlockOf(document, (ada.states.get(near.id) as { cursor: unknown }).cursor)).toBe(4);
   });
 
+  it('sends a person their own changes back in a crowd: their provider must hear from the server', () => {
+    const ada = personOn(document, 1, 'Ada');
+    ada.moveTo(250);
+    crowd(CROWD_FROM);
+    vi.advanceTimersByTime(TICK_MS);
+    ada.updates.length = 0;
+    // A renewal: the same state, a new clock.
+    ada.moveTo(250);
+    vi.advanceTimersByTime(CROWD_FLUSH_MS);
+    expect(ada.updates).toEqual([[ada.id]]);
+  });
+
   it('sends a far caret that came near once, at the next choice, not at each move', () => {
     const ada = personOn(document, 1, 'Ada');
     ada.moveTo(0);

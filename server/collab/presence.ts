@@ -187,6 +187,8 @@ export class PresenceRouter {
   private readonly watchers = new Map<number, Set<Recipient>>();
   /** For each client, the recipients that were sent its state: told when it leaves. */
   private readonly holders = new Map<number, Set<Recipient>>();
+  /** The recipient each client publishes through, as of the last tick. */
+  private readonly owners = new Map<number, Recipient>();
   private readonly blocks = new Map<
     number,
     { cursor: unknown; block: number | null; at: number }
@@ -236,6 +238,11 @@ export class PresenceRouter {
       for (const recipient of this.watchers.get(id) ?? []) {
         if (this.markSent(recipient, id, clock)) add(recipient, id);
       }
+      // Its own state goes back to its publisher, as Hocuspocus sends every change to everyone:
+      // the provider reconnects after 30 s without a message, and a reader far from every caret
+      // in a quiet document would hear nothing else (a state is renewed every 15 s).
+      const owner = this.owners.get(id);
+      if (owner && this.markSent(owner, id, clock)) add(owner, id);
     }
     this.sendStates(out);
   }
@@ -268,6 +275,10 @@ export class PresenceRouter {
           summary: '',
         });
       }
+    }
+    this.owners.clear();
+    for (const recipient of this.recipients.values()) {
+      for (const id of document.getClients(recipient.connection)) this.owners.set(id, recipient);
     }
     if (!this.crowd && states.size >= CROWD_FROM) this.enterCrowd();
     else if (this.crowd && states.size < CROWD_UNTIL) this.leaveCrowd();
