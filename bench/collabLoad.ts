@@ -88,7 +88,7 @@ interface Measured {
 }
 
 /** Characters of `typed` missing from `seen`, in order (the paragraph gone: all of them). */
-function missing(typed: string, seen: string | undefined): number {
+export function missing(typed: string, seen: string | undefined): number {
   if (seen === undefined) return typed.length;
   let found = 0;
   for (const char of seen) if (found < typed.length && char === typed[found]) found += 1;
@@ -106,7 +106,7 @@ function lostIn(writers: readonly Writer[], texts: readonly string[]): number {
 }
 
 /** Texts of the top-level paragraphs of stored JSON. */
-function jsonParagraphs(content: DocumentContent): string[] {
+export function jsonParagraphs(content: DocumentContent): string[] {
   const textOf = (node: JSONContent): string =>
     node.text ?? (node.content ?? []).map(textOf).join('');
   return ((content.content ?? []) as JSONContent[])
@@ -115,7 +115,7 @@ function jsonParagraphs(content: DocumentContent): string[] {
 }
 
 /** Waits until `check` holds, polling; false when `timeoutMs` passed first. */
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+export async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
   while (!check()) {
     if (performance.now() > deadline) return false;

@@ -9,7 +9,10 @@ import { migrate } from '../server/db/migrate.ts';
 import { DocumentStore } from '../server/documents/documentStore.ts';
 import { validateContent } from '../server/documents/validateContent.ts';
 import { sessionCookieName } from '../server/middleware/session.ts';
+import type { GrantedRole } from '../common/api/sharing.ts';
+import { freePort } from '../server/test/freePort.ts';
 import { startPostgresServer, type PostgresServer } from '../server/test/postgresServer.ts';
+import { startRedis, type RedisServer } from '../server/test/redisServer.ts';
 import { spawnNode, stopChild, type NodeChild } from './childProcess.ts';
 import type { CollabTarget } from './collabClient.ts';
 
@@ -21,6 +24,7 @@ export const KIND_NAMES: Record<Kind, string> = { pglite: 'PGlite', postgres: 'P
 
 /** A person seeded straight into the database: sessions (one per tab or device) and documents. */
 export interface Owner {
+  userId: string;
   /** Session cookie values, one per writer of this person. */
   tokens: string[];
   /** Their documents, one per content given to `seedOwners`, in that order. */
@@ -63,9 +67,24 @@ export async function seedOwners(
     for (const [d, content] of valid.entries()) {
       documentIds.push((await store.create(user.id, `${prefix} ${i}.${d}`, content)).id);
     }
-    owners.push({ tokens, documentIds });
+    owners.push({ userId: user.id, tokens, documentIds });
   }
   return owners;
+}
+
+/** Shares `documentId` with each of `userIds` as `role` (document_shares, migration 0011). */
+export async function shareDocument(
+  db: Database,
+  documentId: string,
+  userIds: readonly string[],
+  role: GrantedRole,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.query(
+    `INSERT INTO document_shares (document_id, user_id, role)
+     SELECT $1, unnest($2::uuid[]), $3`,
+    [documentId, `{${userIds.join(',')}}`, role],
+  );
 }
 
 /** A server process under measurement. */
@@ -82,26 +101,43 @@ export interface RunningServer {
 /** Inkwell started on a seeded database, with what the seeding returned. */
 export interface Inkwell<T> extends RunningServer {
   seeded: T;
+  /** Every instance, the first being the one `child`, `target` and `httpUrl` name. */
+  instances: RunningServer[];
   /** The Cookie header of a session token. */
   cookie(token: string): string;
   stop(): Promise<void>;
 }
 
+/** Options of {@link startInkwell}. */
+export interface StartInkwellOptions {
+  /**
+   * Instances sharing the database and a Redis server (`REDIS_URL`) behind one `PUBLIC_URL`, as
+   * behind a load balancer; more than one needs PostgreSQL. Their CPU counts Redis's too.
+   */
+  instances?: number;
+}
+
 /**
  * Migrates and seeds a fresh database of `kind` with `seed`, then starts `server/main.ts` on it as a
- * child process. Returns null when PostgreSQL is wanted and not installed.
+ * child process (or several, `options.instances`). Returns null when PostgreSQL is wanted and not
+ * installed.
  */
 export async function startInkwell<T>(
   kind: Kind,
   seed: (db: Database) => Promise<T>,
+  options: StartInkwellOptions = {},
 ): Promise<Inkwell<T> | null> {
+  const count = options.instances ?? 1;
+  if (count > 1 && kind !== 'postgres') throw new Error('Several instances need PostgreSQL.');
   const tmp = await mkdtemp(join(tmpdir(), 'inkwell-bench-collab-'));
   let postgres: PostgresServer | null = null;
+  let redis: RedisServer | undefined;
   let admin: pg.Client | undefined;
-  let child: NodeChild | undefined;
+  const children: NodeChild[] = [];
   const cleanUp = async () => {
-    if (child) await stopChild(child.child, child.exited);
+    await Promise.all(children.map((child) => stopChild(child.child, child.exited)));
     await admin?.end();
+    await redis?.stop();
     await postgres?.stop();
     await rm(tmp, { recursive: true, force: true });
   };
@@ -141,24 +177,34 @@ export async function startInkwell<T>(
         return rows.map((row) => row.pid);
       };
     }
-    child = await spawnNode(
-      ['--import', 'tsx', 'server/main.ts'],
-      /Inkwell listening on (http:\/\/[^\s"]+)/,
-      {
-        env: { ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info' },
-      },
-    );
-    const publicUrl = new URL(child.ready[1]!);
-    const httpUrl = `http://127.0.0.1:${publicUrl.port}`;
-    const server = child;
+    let ports: string[];
+    if (count > 1) {
+      redis = await startRedis();
+      ports = (await Promise.all(Array.from({ length: count }, () => freePort()))).map(String);
+      // One public address for all, as behind a load balancer: one cookie name, one Origin.
+      env = { ...env, REDIS_URL: redis.url, PUBLIC_URL: `http://127.0.0.1:${ports[0]}` };
+      for (const port of ports) children.push(await spawnInkwell({ ...env, PORT: port }));
+    } else {
+      children.push(await spawnInkwell({ ...env, PORT: '0' }));
+      ports = [new URL(children[0]!.ready[1]!).port];
+    }
+    const publicUrl = new URL(children[0]!.ready[1]!);
+    const redisPid = redis?.pid;
+    const instances: RunningServer[] = children.map((child, i) => ({
+      child,
+      httpUrl: `http://127.0.0.1:${ports[i]}`,
+      target: { wsUrl: `ws://127.0.0.1:${ports[i]}/api/collab`, origin: publicUrl.origin },
+      pids: async () => (child.child.pid === undefined ? [] : [child.child.pid]),
+    }));
+    const first = instances[0]!;
     return {
-      child: server,
+      ...first,
+      instances,
       seeded,
-      httpUrl,
-      target: { wsUrl: `ws://127.0.0.1:${publicUrl.port}/api/collab`, origin: publicUrl.origin },
       cookie: (token) => `${sessionCookieName(publicUrl.href)}=${token}`,
       pids: async () => [
-        ...(server.child.pid === undefined ? [] : [server.child.pid]),
+        ...children.flatMap((child) => (child.child.pid === undefined ? [] : [child.child.pid])),
+        ...(redisPid === undefined ? [] : [redisPid]),
         ...(await backendPids()),
       ],
       stop: cleanUp,
@@ -167,6 +213,17 @@ export async function startInkwell<T>(
     await cleanUp();
     throw error;
   }
+}
+
+/** Starts one `server/main.ts` with `env`, resolving once it listens. */
+function spawnInkwell(env: Record<string, string>): Promise<NodeChild> {
+  return spawnNode(
+    ['--import', 'tsx', 'server/main.ts'],
+    /Inkwell listening on (http:\/\/[^\s"]+)/,
+    {
+      env: { HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    },
+  );
 }
 
 /** The bare Hocuspocus server (`bareCollabServer.ts`) with `documents` as its starting contents. */

@@ -1,5 +1,6 @@
 import { aiGateway } from './aiGateway.ts';
 import { aiStream } from './aiStream.ts';
+import { collabCrowd } from './collabCrowd.ts';
 import { collabEcho } from './collabEcho.ts';
 import { collabLoad } from './collabLoad.ts';
 import { collabOpen } from './collabOpen.ts';
@@ -37,6 +38,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   collabLoad,
   collabEcho,
   collabOpen,
+  collabCrowd,
 };
 
 /** Run only when named: they explain figures rather than measure them. */

@@ -18,6 +18,7 @@ import type { Database } from '../db/database.ts';
 import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
 import { InvalidationBus, type Invalidation } from './invalidation.ts';
+import { routePresence } from './presence.ts';
 import { SchemaGuard } from './schemaGuard.ts';
 import { UpdateLog } from './updateLog.ts';
 import { contentOfYDoc, CONTENT_FIELD } from './yjsContent.ts';
@@ -188,6 +189,8 @@ export class CollabEngine {
       },
       afterLoadDocument: async ({ documentName, document }) => {
         await this.track(documentName, document);
+        // In a crowded document each person is sent the carets near theirs (presence.ts).
+        routePresence(document);
       },
       beforeHandleAwareness: async ({ context, states }) => {
         // A client's presence (envelope.ts admits one state): the caret's name and colour are

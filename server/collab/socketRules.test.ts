@@ -3,13 +3,12 @@ import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { caretUserOf } from '../../common/editor/collab/caretUser.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
-import * as encoding from 'lib0/encoding';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
 import { MAX_PRESENCE_STATE_CHARS } from './envelope.ts';
 import { connectClient, cookieOf, until, type CollabClient } from './test/collabClient.ts';
 import {
   auth,
-  message,
+  presence,
   rawSocket,
   storedUpdates,
   syncStep1,
@@ -135,18 +134,6 @@ describeWithServer(
   // The bound is twice the largest state, four times DOCUMENT_MAX_BYTES: 400 kB here.
   { documentMaxBytes: 100_000 },
 );
-
-/** A presence (awareness) message for `name` holding `states` by client id, at `clock`. */
-function presence(name: string, states: Array<[number, unknown]>, clock = 1): Uint8Array {
-  const update = encoding.createEncoder();
-  encoding.writeVarUint(update, states.length);
-  for (const [id, state] of states) {
-    encoding.writeVarUint(update, id);
-    encoding.writeVarUint(update, clock);
-    encoding.writeVarString(update, JSON.stringify(state));
-  }
-  return message(name, 1, (e) => encoding.writeVarUint8Array(e, encoding.toUint8Array(update)));
-}
 
 describeWithServer('presence on the live socket', (context) => {
   /** A document with a writer watching it, and a raw socket that opened it too. */

@@ -9,6 +9,8 @@ export const REDIS_SERVER = '/usr/bin/redis-server';
 export interface RedisServer {
   /** `redis://127.0.0.1:<port>`. */
   url: string;
+  /** Its process id, for a benchmark that counts its CPU. */
+  pid: number | undefined;
   /** Stops it and waits until it has exited. */
   stop(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startRedis(): Promise<RedisServer> {
   }
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;

@@ -25,6 +25,7 @@ import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { useMarkdownTransfer } from './markdown/useMarkdownTransfer.ts';
 import type { OpenedDocument } from './persistence/openDocument.ts';
 import { useLiveDocument } from './persistence/useLiveDocument.ts';
+import { PresenceStrip } from './PresenceStrip.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
 // Dialogs are rarely opened, so they load on first use.
@@ -229,7 +230,9 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         />
       </Editor>
       <WikilinkPanel documentId={id} openedTitle={opened.record.title} onServer={onServer} />
-      <StatusBar editor={editor} saveState={save.status} />
+      <StatusBar editor={editor} saveState={save.status}>
+        <PresenceStrip provider={live?.shared.connection.provider ?? null} />
+      </StatusBar>
       <MarkdownFileInput
         ref={fileInput}
         onFile={(file, companions) => void importFile(file, companions)}

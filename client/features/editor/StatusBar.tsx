@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Observable } from '../../lib/observable.ts';
 import { whenIdle } from '../../lib/schedule.ts';
 import { documentStats } from './documentStats.ts';
@@ -19,6 +19,8 @@ export interface StatusBarProps {
   editor: Editor;
   /** Where the document stands with respect to the server. */
   saveState: Observable<SaveStatus>;
+  /** Shown between the counts and the save state (who else is here: PresenceStrip). */
+  children?: ReactNode;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface StatusBarProps {
  * moment after edits, so it never runs inside a keystroke; both are written straight to the DOM,
  * because a React commit while the editor has focus walks the whole document (see observable.ts).
  */
-export function StatusBar({ editor, saveState }: StatusBarProps) {
+export function StatusBar({ editor, saveState, children }: StatusBarProps) {
   const words = useRef<HTMLSpanElement>(null);
   const characters = useRef<HTMLSpanElement>(null);
   const save = useRef<HTMLSpanElement>(null);
@@ -78,6 +80,7 @@ export function StatusBar({ editor, saveState }: StatusBarProps) {
           – characters
         </span>
       </span>
+      {children}
       <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
         {saveStatusLabel(initial)}
       </span>

@@ -44,6 +44,40 @@ export const update = (name: string, bytes: Uint8Array): Uint8Array =>
     encoding.writeVarUint8Array(e, bytes);
   });
 
+/** A presence (awareness) message for `name` holding `states` by client id, each at `clock`. */
+export function presence(name: string, states: Array<[number, unknown]>, clock = 1): Uint8Array {
+  const update = encoding.createEncoder();
+  encoding.writeVarUint(update, states.length);
+  for (const [id, state] of states) {
+    encoding.writeVarUint(update, id);
+    encoding.writeVarUint(update, clock);
+    encoding.writeVarString(update, JSON.stringify(state));
+  }
+  return message(name, 1, (e) => encoding.writeVarUint8Array(e, encoding.toUint8Array(update)));
+}
+
+/** A presence message as a client reads it: the awareness states it holds, or a stateless payload. */
+export type PresenceMessage =
+  | { kind: 'awareness'; states: Array<{ id: number; clock: number; state: unknown }> }
+  | { kind: 'stateless'; payload: string };
+
+/** The presence a message from the server carries (awareness or stateless), null for anything else. */
+export function readPresence(data: Uint8Array): PresenceMessage | null {
+  const decoder = decoding.createDecoder(data);
+  decoding.readVarString(decoder);
+  const type = decoding.readVarUint(decoder);
+  if (type === 5) return { kind: 'stateless', payload: decoding.readVarString(decoder) };
+  if (type !== 1) return null;
+  const update = decoding.createDecoder(decoding.readVarUint8Array(decoder));
+  const states: Array<{ id: number; clock: number; state: unknown }> = [];
+  for (let count = decoding.readVarUint(update); count > 0; count--) {
+    const id = decoding.readVarUint(update);
+    const clock = decoding.readVarUint(update);
+    states.push({ id, clock, state: JSON.parse(decoding.readVarString(update)) });
+  }
+  return { kind: 'awareness', states };
+}
+
 /** A raw socket with `cookie`, recording the document name of every message it gets. */
 export async function rawSocket(
   serverUrl: string,
