@@ -13,7 +13,7 @@ import type { RunningServer } from '../startServer.ts';
 import { openTestDatabase, skipReason } from '../test/databases.ts';
 import { REDIS_SERVER, startRedis, type RedisServer } from '../test/redisServer.ts';
 import { startTestServer, TestClient } from '../test/testServer.ts';
-import { testUserWithSession } from '../test/users.ts';
+import { shareWith, testUserWithSession } from '../test/users.ts';
 import { INVALIDATION_CHANNEL } from './invalidation.ts';
 import { appendParagraph, connectClient, until, type CollabClient } from './test/collabClient.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
@@ -224,10 +224,7 @@ describe.skipIf(skipReason('postgres') !== undefined || !existsSync(REDIS_SERVER
         json: { title: 'Lowered' },
       });
       const { document } = (await created.json()) as { document: DocumentRecord };
-      await db.query(
-        "INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, 'editor')",
-        [document.id, guest.user.id],
-      );
+      await shareWith(db, document.id, guest.user.id, 'editor');
       const cookie = `${sessionCookieName(second.url)}=${guest.token}`;
       const editor = connectClient(second.url, cookie, document.id);
       clients.push(editor);

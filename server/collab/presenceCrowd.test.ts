@@ -7,6 +7,7 @@ import {
   type PresenceSummary,
 } from '../../common/editor/collab/presenceSummary.ts';
 import { describeWithServer, signedInUser } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 import { CROWD_FROM, TICK_MS } from './presence.ts';
 import { connectClient, cookieOf, until } from './test/collabClient.ts';
 import { auth, presence, rawSocket, readPresence, syncStep1 } from './test/collabMessages.ts';
@@ -59,20 +60,27 @@ describeWithServer('presence in a crowded document', (context) => {
       return { anchor: head, head };
     };
 
+    // Each person is an account of their own, as the names others see are the accounts'.
     const join = async (id: number, name: string, block: number): Promise<Person> => {
-      const raw = await rawSocket(client.server.url, cookieOf(client));
+      let cookie = cookieOf(client);
+      if (name !== 'Ada') {
+        const other = await signedInUser(server, db, name);
+        await shareWith(db, document.id, other.user.id, 'viewer');
+        cookie = cookieOf(other.client);
+      }
+      const raw = await rawSocket(client.server.url, cookie);
       open.push(raw.socket);
-      const person: Person = { socket: raw.socket, id, received: [], summaries: [] };
+      const joined: Person = { socket: raw.socket, id, received: [], summaries: [] };
       raw.socket.on('message', (data: Buffer) => {
         const message = readPresence(new Uint8Array(data));
-        if (message?.kind === 'awareness') person.received.push(...message.states);
+        if (message?.kind === 'awareness') joined.received.push(...message.states);
         const summary = message?.kind === 'stateless' && readPresenceSummary(message.payload);
-        if (summary) person.summaries.push(summary);
+        if (summary) joined.summaries.push(summary);
       });
       raw.socket.send(auth(document.id));
       raw.socket.send(syncStep1(document.id));
       raw.socket.send(presence(document.id, [[id, { user: { name }, cursor: caretAt(block) }]]));
-      return person;
+      return joined;
     };
     const ada = await join(1, 'Ada', 0);
     const near = await join(2, 'Near', 3);

@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { documentAccess } from '../documents/access.ts';
 import { createLogger } from '../logger.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 import { CollabEngine } from './collabEngine.ts';
 import {
   appendParagraph,
@@ -48,15 +49,6 @@ async function createDocument(client: TestClient, text: string): Promise<Documen
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { document: DocumentRecord }).document;
-}
-
-/** Shares `documentId` with `userId` as `role` (or changes the share's role), as sharing will. */
-async function share(db: Database, documentId: string, userId: string, role: GrantedRole) {
-  await db.query(
-    `INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, $3)
-     ON CONFLICT (document_id, user_id) DO UPDATE SET role = excluded.role`,
-    [documentId, userId, role],
-  );
 }
 
 /** The reason of the first close a client's provider hears (its document's own close message). */
@@ -116,7 +108,7 @@ describeWithServer('roles on a live document', (context) => {
     const ada = await signedInUser(server, db, 'Ada');
     const bob = await signedInUser(server, db, 'Bob');
     const document = await createDocument(ada.client, 'shared');
-    await share(db, document.id, bob.user.id, role);
+    await shareWith(db, document.id, bob.user.id, role);
     return { server, db, ada: ada.client, bob: bob.client, bobId: bob.user.id, document };
   }
 
@@ -160,7 +152,7 @@ describeWithServer('roles on a live document', (context) => {
     await until(() => connections() === 2);
     const reason = closeReason(editor);
 
-    await share(db, document.id, bobId, 'viewer');
+    await shareWith(db, document.id, bobId, 'viewer');
     await server.services.collab!.accessChanged(document.id);
     expect(await reason).toBe(CLOSE.accessChanged.reason);
     expect(await editor.closed).toBe(CLOSE.accessChanged.code);
@@ -182,7 +174,7 @@ describeWithServer('roles on a live document', (context) => {
     const reader = live(bob, document.id);
     await reader.synced;
     const reason = closeReason(reader);
-    await share(db, document.id, bobId, 'editor');
+    await shareWith(db, document.id, bobId, 'editor');
     await server.services.collab!.accessChanged(document.id);
     expect(await reason).toBe(CLOSE.accessChanged.reason);
     const editor = live(bob, document.id);

@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { caretUserOf } from '../../common/editor/collab/caretUser.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
 import { MAX_PRESENCE_STATE_CHARS } from './envelope.ts';
 import { connectClient, cookieOf, until, type CollabClient } from './test/collabClient.ts';
@@ -182,10 +183,7 @@ describeWithServer('presence on the live socket', (context) => {
     const { client: ada } = await signedInUser(server, db, 'Ada');
     const { client: bob, user: bobUser } = await signedInUser(server, db, 'Bob');
     const document = await createDocument(ada, 'here');
-    await db.query(
-      "INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, 'editor')",
-      [document.id, bobUser.id],
-    );
+    await shareWith(db, document.id, bobUser.id, 'editor');
     const watcher = live(ada, document.id);
     await watcher.synced;
     const socket = await rawSocket(bob.server.url, cookieOf(bob));

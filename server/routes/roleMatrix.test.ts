@@ -13,6 +13,7 @@ import {
   TestClient,
   type RequestOptions,
 } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 
 /** A valid body for each route that reads one, so that only access can refuse a request. */
 const BODIES: Partial<Record<DeclaredRoute, (people: People) => unknown>> = {
@@ -101,10 +102,8 @@ describeWithServer('every document route as every role', (context) => {
     expect(created.status).toBe(201);
     const { id } = ((await created.json()) as { document: DocumentRecord }).document;
     const db = getDb();
-    await db.query(
-      `INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, 'editor'), ($1, $3, 'viewer')`,
-      [id, editor.user.id, viewer.user.id],
-    );
+    await shareWith(db, id, editor.user.id, 'editor');
+    await shareWith(db, id, viewer.user.id, 'viewer');
     const link = await owner.client.request('PUT', `/api/documents/${id}/sharing/link`, {
       json: { role: 'editor' },
     });

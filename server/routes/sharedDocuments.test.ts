@@ -4,6 +4,7 @@ import type { GrantedRole } from '../../common/api/sharing.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { RunningServer } from '../startServer.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 
 const doc = (text: string) => ({
   type: 'doc',
@@ -30,11 +31,7 @@ describeWithServer('documents shared with the reader', (context) => {
     return ((await res.json()) as { document: DocumentRecord }).document;
   }
   const share = (id: string, user: SessionUser, role: GrantedRole) =>
-    getDb().query('INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, $3)', [
-      id,
-      user.id,
-      role,
-    ]);
+    shareWith(getDb(), id, user.id, role);
   async function list(client: TestClient, query: string) {
     const res = await client.request('GET', `/api/documents${query}`);
     expect(res.status).toBe(200);

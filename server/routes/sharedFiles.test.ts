@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import type { RunningServer } from '../startServer.ts';
 import { pngImage } from '../test/images.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 
 type Account = { user: SessionUser; client: TestClient };
 const withImage = (url: string) => ({
@@ -38,11 +39,7 @@ describeWithServer('files in shared documents', (context) => {
     return ((await res.json()) as { document: DocumentRecord }).document;
   }
   const share = (id: string, user: SessionUser, role: GrantedRole) =>
-    getDb().query('INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, $3)', [
-      id,
-      user.id,
-      role,
-    ]);
+    shareWith(getDb(), id, user.id, role);
   const status = async (client: TestClient, url: string) =>
     (await client.request('GET', url)).status;
 

@@ -5,6 +5,7 @@ import type { GrantedRole } from '../../common/api/sharing.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { RunningServer } from '../startServer.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { shareWith } from '../test/users.ts';
 
 type Inline = Record<string, unknown>;
 const text = (value: string): Inline => ({ type: 'text', text: value });
@@ -34,11 +35,7 @@ describeWithServer('wikilinks across shared documents', (context) => {
     return ((await res.json()) as { document: DocumentRecord }).document;
   }
   const share = (id: string, user: SessionUser, role: GrantedRole) =>
-    getDb().query('INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, $3)', [
-      id,
-      user.id,
-      role,
-    ]);
+    shareWith(getDb(), id, user.id, role);
   async function read(client: TestClient, id: string) {
     const res = await client.request('GET', `/api/documents/${id}`);
     return ((await res.json()) as { document: DocumentRecord }).document;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSession, upsertUser, type SessionUser } from '../auth/sessions.ts';
+import type { GrantedRole } from '../../common/api/sharing.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A new user as the provider would have created them: the factory behind storage and API tests. */
@@ -25,4 +26,18 @@ export async function testUserWithSession(
     idToken: undefined,
   });
   return { user, token };
+}
+
+/** Shares `documentId` with `userId` as `role`, or changes the role of the share there is. */
+export async function shareWith(
+  db: Queryable,
+  documentId: string,
+  userId: string,
+  role: GrantedRole,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO document_shares (document_id, user_id, role) VALUES ($1, $2, $3)
+     ON CONFLICT (document_id, user_id) DO UPDATE SET role = excluded.role`,
+    [documentId, userId, role],
+  );
 }
