@@ -49,7 +49,8 @@ export async function documentRole(
   // PostgreSQL would throw on a malformed uuid; such an id names nothing.
   if (!UUID.test(documentId)) return null;
   const { rows } = await db.query<{ rank: number | null; trashed: boolean }>(
-    `SELECT ${roleRank('d.id', '$2')} AS rank,
+    // The same rank as roleRank, through the migration's function, whose plan is kept.
+    `SELECT document_role_rank(d.id, $2) AS rank,
             d.deleted_at IS NOT NULL AS trashed
        FROM documents d WHERE d.id = $1`,
     [documentId, userId],

@@ -60,3 +60,14 @@ CREATE VIEW document_roles AS
   SELECT m.document_id, m.user_id, CASE l.role WHEN 'editor' THEN 2 ELSE 1 END
     FROM share_link_members m
     JOIN share_links l ON l.document_id = m.document_id AND l.token_hash = m.token_hash;
+
+-- A person's role in one document as its rank (null: none), from the view above. documentRole
+-- asks this for every request and socket: PL/pgSQL keeps the plan of its query for the session,
+-- where the same query sent as text is planned again each time, and planning the view's three
+-- branches cost more than running them (about 1 ms on PGlite).
+CREATE FUNCTION document_role_rank(doc uuid, person uuid) RETURNS integer
+  LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT max(rank) FROM document_roles WHERE document_id = doc AND user_id = person);
+END
+$$;
