@@ -56,10 +56,22 @@ export function fileRoutes(services: Services): Hono<AppEnv> {
     }
   });
 
+  /**
+   * The file if `userId` may read it. A miss looks again once the documents they have open here
+   * are stored: an image the owner put into a shared document a moment ago is in its live state
+   * only, and its readers' browsers ask for it at once.
+   */
+  const readable = async (userId: string, fileId: string) => {
+    const file = await files.canReadFile(userId, fileId);
+    if (file || !services.collab) return file;
+    await services.collab.flushOpenedBy(userId);
+    return files.canReadFile(userId, fileId);
+  };
+
   app.get('/files/:id', async (c) => {
     const id = fileIdSchema.safeParse(c.req.param('id'));
     const session = await requestSession(c, services);
-    const file = id.success && session ? await files.canReadFile(session.user.id, id.data) : null;
+    const file = id.success && session ? await readable(session.user.id, id.data) : null;
     if (!file) throw NotFoundError('There is no such file.');
     return sendFile(c, services.files, file, CACHE_CONTROL);
   });

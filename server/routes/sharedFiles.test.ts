@@ -1,8 +1,11 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { uploadedFileSchema, type UploadedFile } from '../../common/api/files.ts';
 import type { GrantedRole } from '../../common/api/sharing.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { connectClient, cookieOf, until, type CollabClient } from '../collab/test/collabClient.ts';
+import { CONTENT_FIELD } from '../collab/yjsContent.ts';
 import type { RunningServer } from '../startServer.ts';
 import { pngImage } from '../test/images.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
@@ -12,6 +15,11 @@ type Account = { user: SessionUser; client: TestClient };
 const withImage = (url: string) => ({
   type: 'doc',
   content: [{ type: 'image', attrs: { src: url } }],
+});
+
+const live: CollabClient[] = [];
+afterEach(() => {
+  for (const client of live.splice(0)) client.destroy();
 });
 
 describeWithServer('files in shared documents', (context) => {
@@ -87,5 +95,27 @@ describeWithServer('files in shared documents', (context) => {
     await share(id, accomplice.user, 'viewer');
     expect(await status(thief.client, file.url)).toBe(404);
     expect(await status(accomplice.client, file.url)).toBe(404);
+  });
+
+  it('serves an image put into a live shared document a moment ago to its readers at once', async () => {
+    const owner = await person('Olga');
+    const viewer = await person('Vic');
+    const file = await upload(owner.client);
+    const { id } = await create(owner.client, { type: 'doc' });
+    await share(id, viewer.user, 'viewer');
+    const writing = connectClient(server.url, cookieOf(owner.client), id);
+    const reading = connectClient(server.url, cookieOf(viewer.client), id);
+    live.push(writing, reading);
+    await Promise.all([writing.synced, reading.synced]);
+    writing.doc.transact(() => {
+      const image = new Y.XmlElement('image');
+      image.setAttribute('src', file.url);
+      const fragment = writing.doc.getXmlFragment(CONTENT_FIELD);
+      fragment.insert(fragment.length, [image]);
+    });
+    await writing.saved();
+    // Logged and sent to the reader, not yet in the stored content the check reads.
+    await until(() => reading.doc.getXmlFragment(CONTENT_FIELD).toString().includes(file.url));
+    expect(await status(viewer.client, file.url)).toBe(200);
   });
 });
