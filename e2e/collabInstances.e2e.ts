@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort } from '../server/test/freePort.ts';
-import { startPostgresServer, type PostgresServer } from '../server/test/postgresServer.ts';
-import { startRedis, type RedisServer } from '../server/test/redisServer.ts';
-import { newAccount, signUp, type TestAccount } from './auth.ts';
+import { test } from 'node:test';
+import { newAccount, signUp } from './auth.ts';
 import {
   caretAtEnd,
   cookieHeader,
@@ -15,82 +11,15 @@ import {
   waitForText,
 } from './collabPage.ts';
 import { editorLocator, runMenuItem } from './editorPage.ts';
-import { launchBrowser, startServer, type RunningServer } from './harness.ts';
+import { HOSTS, signIn, useInstances } from './instances.ts';
 
 /*
- * Two Inkwell instances behind one public URL, as behind a load balancer that keeps each browser
- * on one instance (docs/ARCHITECTURE.md "Live collaboration", "Several instances"): one
- * PostgreSQL, one Redis, the same PUBLIC_URL (so one issuer, one person, one Origin). They listen
- * on the same port of two loopback addresses; each browser is a Chromium of its own whose
- * `localhost` resolves to its instance. The servers' own back-channel to the sign-in provider at
- * PUBLIC_URL reaches the first instance, which shares the provider's state through the database.
+ * One person on two instances behind one public URL (e2e/instances.ts): live typing, trashing
+ * and signing out reach the other instance at once, through Redis.
  */
 
-/** The instances' addresses, in the order they start. */
-const HOSTS = ['127.0.0.1', '127.0.0.2'] as const;
-
-let postgres: PostgresServer | null = null;
-let redis: RedisServer | undefined;
-const servers: RunningServer[] = [];
-const browsers: Browser[] = [];
-let publicUrl = '';
-let port = 0;
-
-before(async () => {
-  postgres = await startPostgresServer({ required: true });
-  redis = await startRedis();
-  port = await freePort();
-  publicUrl = `http://localhost:${port}`;
-  // One after the other: the first migrates the database, the second finds it done.
-  for (const [index, host] of HOSTS.entries()) {
-    servers.push(
-      await startServer({
-        env: {
-          HOST: host,
-          PORT: String(port),
-          PUBLIC_URL: publicUrl,
-          DATABASE_URL: postgres!.url,
-          REDIS_URL: redis.url,
-          IDP_SIGNUPS_PER_HOUR: '10000',
-        },
-        directUrl: `http://${host}:${port}`,
-        label: `instance ${'AB'[index]}`,
-      }),
-    );
-    browsers.push(await launchBrowser({ args: [`--host-resolver-rules=MAP localhost ${host}`] }));
-  }
-});
-
-after(async () => {
-  // Everything is stopped whatever failed, the database last.
-  const results = await Promise.allSettled([
-    ...browsers.map((browser) => browser.close()),
-    ...servers.map((server) => server.stop().catch(() => server.kill())),
-  ]);
-  await redis?.stop();
-  await postgres?.stop();
-  for (const result of results) if (result.status === 'rejected') throw result.reason;
-});
-
-/** Opens `path` of the public URL in a new context of `browser`; checks which instance answered. */
-async function openOn(
-  index: number,
-  path: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browsers[index]!.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const response = await page.goto(`${publicUrl}${path}`);
-  assert.equal((await response?.serverAddr())?.ipAddress, HOSTS[index], 'the instance answered');
-  return { context, page };
-}
-
-/** Signs in on the embedded provider's page (where a signed-out visit lands) and waits to return. */
-async function signIn(page: Page, account: TestAccount): Promise<void> {
-  await page.getByLabel('E-mail').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/idp/'));
-}
+const instances = useInstances('instance');
+const { openOn } = instances;
 
 test('one person in two browsers on two instances types into one paragraph at once, each text kept whole; trashing it closes the other', async () => {
   const a = await openOn(0, '/');
@@ -131,8 +60,12 @@ test('one person in two browsers on two instances types into one paragraph at on
   // Each instance's REST copy, read directly from it, holds what the browsers show.
   for (const [index, host] of HOSTS.entries()) {
     const context = index === 0 ? a.context : b.context;
-    const cookie = await cookieHeader(context, publicUrl);
-    assert.equal(await restText(`http://${host}:${port}`, cookie, id), inA, `REST on ${host}`);
+    const cookie = await cookieHeader(context, instances.publicUrl());
+    assert.equal(
+      await restText(`http://${host}:${instances.port()}`, cookie, id),
+      inA,
+      `REST on ${host}`,
+    );
   }
 
   // Trashing on instance A withdraws the document from the browser on instance B at once
@@ -165,9 +98,11 @@ test('signing out on one instance closes the same session’s live document on t
   await saved(b.page);
 
   // The same session (its cookie) in the browser on instance A signs out there.
-  const context = await browsers[0]!.newContext({ storageState: await b.context.storageState() });
+  const context = await instances
+    .browser(0)
+    .newContext({ storageState: await b.context.storageState() });
   const a = await context.newPage();
-  const response = await a.goto(`${publicUrl}/settings`);
+  const response = await a.goto(`${instances.publicUrl()}/settings`);
   assert.equal((await response?.serverAddr())?.ipAddress, HOSTS[0], 'instance A answered');
   await a.getByRole('button', { name: 'Sign out' }).click();
   await a.waitForURL((url) => url.pathname.startsWith('/idp/session/end'));

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './harness.ts';
@@ -15,15 +14,9 @@ import {
   type EditorSession,
 } from './editorPage.ts';
 import { dangerousMarkdown } from './exportCheck.ts';
+import { XSS_CASES } from './hostileContent.ts';
 
-interface XssCase {
-  title: string;
-  payload: string;
-}
-
-const { cases } = JSON.parse(
-  readFileSync(new URL('../test-corpus/xss/dompurify-fixtures.json', import.meta.url), 'utf8'),
-) as { cases: XssCase[] };
+const cases = XSS_CASES;
 
 let browser: Browser;
 let session: EditorSession;
