@@ -13,15 +13,11 @@ export interface EditorSession {
 }
 
 /**
- * Opens the app in a fresh context. `alert`, `confirm`, `prompt` and `print` are replaced by stubs
- * that record their calls in `window.__scriptRan`, so a test can prove that no injected script ran.
+ * Replaces `alert`, `confirm`, `prompt` and `print` with stubs that record their calls in
+ * `window.__scriptRan` (read by {@link scriptCalls}), so a test can prove no injected script ran.
+ * A string, not a function: tsx would add helpers to a function that do not exist in the page.
  */
-export async function openEditor(browser: Browser, url = appUrl()): Promise<EditorSession> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
-  // A string, not a function: tsx would add helpers to a function that do not exist in the page.
-  await context.addInitScript({
-    content: `(() => {
+export const RECORD_SCRIPT_CALLS = `(() => {
       const calls = [];
       Object.defineProperty(window, '__scriptRan', { value: calls });
       for (const name of ['alert', 'confirm', 'prompt', 'print']) {
@@ -29,8 +25,13 @@ export async function openEditor(browser: Browser, url = appUrl()): Promise<Edit
           value: (...args) => { calls.push(name + '(' + args.map(String).join(', ') + ')'); return null; },
         });
       }
-    })();`,
-  });
+    })();`;
+
+/** Opens the app in a fresh context, with {@link RECORD_SCRIPT_CALLS}. */
+export async function openEditor(browser: Browser, url = appUrl()): Promise<EditorSession> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  await context.addInitScript({ content: RECORD_SCRIPT_CALLS });
   const page = await context.newPage();
   // Pages may show images from other hosts, which this sandbox cannot reach.
   const errors = collectPageErrors(page);
