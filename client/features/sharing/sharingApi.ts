@@ -67,6 +67,9 @@ export const sharingApi: SharingApi = {
   unpublish: (id) => api.deleteWith(`${sharingUrl(id)}/publish`, (s) => s.sharingStateSchema),
 };
 
+/** Comes in through a document's link (as {@link joinLink} does). */
+export type JoinLink = (token: string) => Promise<JoinLinkResponse>;
+
 /** Comes in through a document's link; 404 `not_found` for a link that opens nothing now. */
 export function joinLink(token: string): Promise<JoinLinkResponse> {
   return api.post('/api/share-links/join', { token }, (s) => s.joinLinkResponseSchema);
