@@ -19,6 +19,8 @@ export interface StatusBarProps {
   editor: Editor;
   /** Where the document stands with respect to the server. */
   saveState: Observable<SaveStatus>;
+  /** The reader may only read: said beside the save state. */
+  viewOnly?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface StatusBarProps {
  * moment after edits, so it never runs inside a keystroke; both are written straight to the DOM,
  * because a React commit while the editor has focus walks the whole document (see observable.ts).
  */
-export function StatusBar({ editor, saveState }: StatusBarProps) {
+export function StatusBar({ editor, saveState, viewOnly = false }: StatusBarProps) {
   const words = useRef<HTMLSpanElement>(null);
   const characters = useRef<HTMLSpanElement>(null);
   const save = useRef<HTMLSpanElement>(null);
@@ -78,8 +80,11 @@ export function StatusBar({ editor, saveState }: StatusBarProps) {
           – characters
         </span>
       </span>
-      <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
-        {saveStatusLabel(initial)}
+      <span className="ink-status__end">
+        {viewOnly ? <span className="ink-status__view-only">View only</span> : null}
+        <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
+          {saveStatusLabel(initial)}
+        </span>
       </span>
     </footer>
   );
