@@ -25,6 +25,12 @@ const SettingsPage = lazy(() =>
     default: module.SettingsPage,
   })),
 );
+// Opened once per share link followed.
+const JoinLinkPage = lazy(() =>
+  import('../features/sharing/JoinLinkPage.tsx').then((module) => ({
+    default: module.JoinLinkPage,
+  })),
+);
 
 function page(route: Route): ReactNode {
   switch (route.name) {
@@ -37,6 +43,8 @@ function page(route: Route): ReactNode {
       return <TrashPage />;
     case 'settings':
       return <SettingsPage />;
+    case 'joinLink':
+      return <JoinLinkPage token={route.token} />;
     case 'notFound':
       return <NotFoundPage />;
   }

@@ -11,20 +11,20 @@ import type { ThemePreference } from '../lib/theme.ts';
 
 /** Props of {@link AppMenu}. */
 export interface AppMenuProps {
-  /** Opens the Markdown file picker. */
-  onImport: () => void;
+  /** Opens the Markdown file picker; absent for a viewer of someone else's document. */
+  onImport?: () => void;
   /** Downloads the document as a .md file. */
   onExport: () => void;
   /** Downloads the document as a .zip with its uploaded images. */
   onExportWithImages: () => void;
   /** Copies the document as Markdown. */
   onCopy: () => void;
-  /** Pastes the clipboard as Markdown. */
-  onPaste: () => void;
+  /** Pastes the clipboard as Markdown; absent when the reader may not edit. */
+  onPaste?: () => void;
   /** Opens the shortcut sheet. */
   onShortcuts: () => void;
-  /** Moves the document to the trash. */
-  onTrash: () => void;
+  /** Moves the document to the trash; absent unless the reader owns it. */
+  onTrash?: () => void;
   /** Called when the menu opens. */
   onOpen?: () => void;
 }
@@ -47,7 +47,7 @@ function MoreIcon() {
 
 /**
  * The document menu of the top bar: Markdown in and out, the shortcut sheet, the trash and the
- * theme.
+ * theme. What the reader's role does not allow (docs/PRODUCT.md "Sharing") is left out.
  */
 export function AppMenu(props: AppMenuProps) {
   const { onImport, onExport, onExportWithImages, onCopy, onPaste, onShortcuts, onTrash, onOpen } =
@@ -55,16 +55,18 @@ export function AppMenu(props: AppMenuProps) {
   const [theme, setTheme] = useThemePreference();
   return (
     <MenuButton label="Document menu" icon={<MoreIcon />} onOpen={onOpen}>
-      <MenuItem label="Import Markdown…" onSelect={onImport} />
+      {onImport ? <MenuItem label="Import Markdown…" onSelect={onImport} /> : null}
       <MenuItem label="Export Markdown" onSelect={onExport} />
       <MenuItem label="Export with images" onSelect={onExportWithImages} />
       <MenuItem label="Copy as Markdown" onSelect={onCopy} />
-      <MenuItem
-        label="Paste as Markdown"
-        shortcut={formatShortcut('Mod-Shift-v')}
-        ariaShortcut={ariaShortcut('Mod-Shift-v')}
-        onSelect={onPaste}
-      />
+      {onPaste ? (
+        <MenuItem
+          label="Paste as Markdown"
+          shortcut={formatShortcut('Mod-Shift-v')}
+          ariaShortcut={ariaShortcut('Mod-Shift-v')}
+          onSelect={onPaste}
+        />
+      ) : null}
       <MenuSeparator />
       <MenuItem
         label="Keyboard shortcuts"
@@ -73,8 +75,12 @@ export function AppMenu(props: AppMenuProps) {
         onSelect={onShortcuts}
       />
       <MenuSeparator />
-      <MenuItem label="Move to trash" onSelect={onTrash} />
-      <MenuSeparator />
+      {onTrash ? (
+        <>
+          <MenuItem label="Move to trash" onSelect={onTrash} />
+          <MenuSeparator />
+        </>
+      ) : null}
       <MenuGroup label="Theme">
         {THEMES.map(({ value, label }) => (
           <MenuRadioItem

@@ -15,6 +15,13 @@ describe('matchRoute', () => {
     expect(matchRoute(documentPath('a b'))).toEqual({ name: 'document', id: 'a b' });
   });
 
+  it('reads the token of a share link', () => {
+    const token = 'aB3_-'.repeat(8) + 'xyz';
+    expect(matchRoute(`/s/${token}`)).toEqual({ name: 'joinLink', token });
+    expect(matchRoute('/s/')).toEqual({ name: 'notFound' });
+    expect(matchRoute('/s/a%20b')).toEqual({ name: 'notFound' });
+  });
+
   it('sends anything else to not found', () => {
     expect(matchRoute('/d')).toEqual({ name: 'notFound' });
     expect(matchRoute('/d/')).toEqual({ name: 'notFound' });

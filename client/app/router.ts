@@ -10,6 +10,7 @@ export type Route =
   | { name: 'document'; id: string }
   | { name: 'trash' }
   | { name: 'settings' }
+  | { name: 'joinLink'; token: string }
   | { name: 'notFound' };
 
 /** The path of a document's editor. */
@@ -23,6 +24,9 @@ export function matchRoute(pathname: string): Route {
   if (path === '/' || path === '') return { name: 'home' };
   if (path === '/trash') return { name: 'trash' };
   if (path === '/settings') return { name: 'settings' };
+  // A document's share link (docs/PRODUCT.md "Sharing"): the token is checked by the server.
+  const link = /^\/s\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (link?.[1]) return { name: 'joinLink', token: link[1] };
   const document = /^\/d\/([^/]+)$/.exec(path);
   if (document?.[1]) {
     try {

@@ -85,6 +85,23 @@ describe('createApiClient', () => {
     expect(calls[1]?.init.keepalive).toBe(true);
   });
 
+  it('sends PUT with the CSRF header and the body as JSON', async () => {
+    const saved = { id: 'x', version: 2, updatedAt: '2025-01-01T00:00:00.000Z' };
+    const { api, calls } = client(json(200, saved));
+    await api.put('/a', { role: 'viewer' }, (s) => s.saveResultSchema);
+    expect(calls[0]?.init.method).toBe('PUT');
+    expect(calls[0]?.init.body).toBe('{"role":"viewer"}');
+    expect((calls[0]?.init.headers as Record<string, string>)['X-Inkwell-Request']).toBe('1');
+  });
+
+  it('reads the JSON answer of a DELETE that has one', async () => {
+    const saved = { id: 'x', version: 2, updatedAt: '2025-01-01T00:00:00.000Z' };
+    const { api, calls } = client(json(200, saved));
+    const answer = await api.deleteWith('/a', (s) => s.saveResultSchema);
+    expect(calls[0]?.init.method).toBe('DELETE');
+    expect(answer.version).toBe(2);
+  });
+
   it('throws an ApiError with the code, message, status and details of an error body', async () => {
     const body = { error: { code: 'payload_too_large', message: 'Too big.', limit: 5 } };
     const { api } = client(json(413, body));

@@ -76,8 +76,12 @@ export interface ApiClient {
   post<T>(path: string, body: unknown, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
   /** PATCH `body` as JSON. */
   patch<T>(path: string, body: unknown, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
+  /** PUT `body` as JSON. */
+  put<T>(path: string, body: unknown, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
   /** DELETE `path`, expecting 204 No Content. */
   delete(path: string, options?: RequestOptions): Promise<void>;
+  /** DELETE `path` whose answer is JSON (the sharing API answers with the new state). */
+  deleteWith<T>(path: string, pick: PickSchema<T>, options?: RequestOptions): Promise<T>;
   /**
    * POST `body` as JSON and resolve with the successful Response unread, for a streamed answer
    * (Server-Sent Events); error answers reject with {@link ApiError} as for the other methods.
@@ -230,8 +234,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, pick, requestOptions) => request('GET', path, undefined, pick, requestOptions),
     post: (path, body, pick, requestOptions) => request('POST', path, body, pick, requestOptions),
     patch: (path, body, pick, requestOptions) => request('PATCH', path, body, pick, requestOptions),
+    put: (path, body, pick, requestOptions) => request('PUT', path, body, pick, requestOptions),
     delete: (path, requestOptions) =>
       request<undefined>('DELETE', path, undefined, null, requestOptions),
+    deleteWith: (path, pick, requestOptions) =>
+      request('DELETE', path, undefined, pick, requestOptions),
     stream: (path, body, requestOptions) =>
       request<Response>('POST', path, body, 'stream', requestOptions),
     getRaw: (path, requestOptions) =>

@@ -5,4 +5,5 @@ export * from '../../common/api/documents.ts';
 export * from '../../common/api/errors.ts';
 export * from '../../common/api/links.ts';
 export * from '../../common/api/session.ts';
+export * from '../../common/api/sharing.ts';
 export * from '../../common/api/vault.ts';

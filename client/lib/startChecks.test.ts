@@ -20,6 +20,8 @@ const summary = {
   updatedAt: '2025-01-02T00:00:00.000Z',
   deletedAt: null,
 };
+/** A document someone shared with the reader: its role and whose it is. */
+const shared = { ...summary, role: 'editor', owner: { name: 'Ada', email: 'ada@example.com' } };
 const meta = { ...summary } as Partial<typeof summary>;
 delete meta.excerpt;
 const content = { type: 'doc', content: [{ type: 'paragraph' }], extra: 1 };
@@ -70,6 +72,9 @@ const cases: [string, ResponseSchema<unknown>, ResponseSchema<unknown>, unknown[
       { documents: {} },
       {},
       ...variants(summary, (row) => ({ documents: [summary, row] })),
+      ...variants(shared, (row) => ({ documents: [summary, row] })),
+      ...variants(shared.owner, (owner) => ({ documents: [{ ...shared, owner }] })),
+      { documents: [{ ...shared, role: 'admin' }] },
       { documents: [{ ...summary, version: 2 ** 60 }] },
     ],
   ],
@@ -79,6 +84,9 @@ const cases: [string, ResponseSchema<unknown>, ResponseSchema<unknown>, unknown[
     documentResponseSchema,
     [
       ...variants({ ...meta, content }, (document) => ({ document })),
+      ...variants({ ...meta, role: 'viewer', owner: shared.owner, content }, (document) => ({
+        document,
+      })),
       { document: { ...meta, content: { type: 'doc' } } },
       { document: { ...meta, content: { type: 'paragraph' } } },
       { document: { ...meta, content: { type: 'doc', content: {} } } },

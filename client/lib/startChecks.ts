@@ -88,6 +88,9 @@ const summaryShape = {
   createdAt: string,
   updatedAt: string,
   deletedAt: nullable(string),
+  // A shared document's role and owner (docs/PRODUCT.md "Sharing"): the page and the sidebar read them.
+  role: optional(oneOf('viewer', 'editor', 'owner')),
+  owner: optional(object<{ name: string; email: string }>({ name: string, email: string })),
 };
 
 /** `GET /api/me`, as `meResponseSchema`. */

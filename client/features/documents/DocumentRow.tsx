@@ -33,7 +33,8 @@ function TrashIcon() {
 
 /**
  * One document in the sidebar: a link with its title, excerpt and age, and a button that moves
- * it to the trash. Memoised: a save re-renders only its own row.
+ * it to the trash; a document someone shared names its owner instead. Memoised: a save
+ * re-renders only its own row.
  */
 export const DocumentRow = memo(function DocumentRow(props: DocumentRowProps) {
   const { summary, current, onTrash, onOpen } = props;
@@ -52,17 +53,25 @@ export const DocumentRow = memo(function DocumentRow(props: DocumentRowProps) {
           {title}
         </span>
         {summary.excerpt ? <span className="ink-doc-row__excerpt">{summary.excerpt}</span> : null}
+        {summary.owner ? (
+          <span className="ink-doc-row__owner">
+            Shared by {summary.owner.name || summary.owner.email}
+          </span>
+        ) : null}
         <span className="ink-doc-row__time">{relativeTime(summary.updatedAt)}</span>
       </Link>
-      <button
-        type="button"
-        className="ink-icon-button ink-doc-row__trash"
-        aria-label={`Move “${title}” to the trash`}
-        title="Move to trash"
-        onClick={() => onTrash(summary)}
-      >
-        <TrashIcon />
-      </button>
+      {/* Only its owner moves a document to the trash. */}
+      {summary.owner ? null : (
+        <button
+          type="button"
+          className="ink-icon-button ink-doc-row__trash"
+          aria-label={`Move “${title}” to the trash`}
+          title="Move to trash"
+          onClick={() => onTrash(summary)}
+        >
+          <TrashIcon />
+        </button>
+      )}
     </li>
   );
 });

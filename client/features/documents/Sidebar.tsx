@@ -16,7 +16,11 @@ import { useRoute } from '../../app/router.ts';
 import { useSidebar } from '../../app/sidebarContext.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { DocumentRow } from './DocumentRow.tsx';
-import { useDocumentList, useDocumentListState } from './documentListContext.ts';
+import {
+  useDocumentList,
+  useDocumentListState,
+  useSharedDocumentListState,
+} from './documentListContext.ts';
 import { VaultMenu } from '../vault/VaultMenu.tsx';
 import { VaultProgress } from '../vault/VaultProgress.tsx';
 import { useVault } from '../vault/useVault.ts';
@@ -77,6 +81,7 @@ export function Sidebar() {
   const session = useSession();
   const list = useDocumentList();
   const { documents, status } = useDocumentListState();
+  const shared = useSharedDocumentListState();
   const { createNew, moveToTrash } = useDocumentActions();
   const [query, setQuery] = useState('');
   const search = useDocumentSearch(query);
@@ -215,6 +220,20 @@ export function Sidebar() {
             onOpen={dismiss}
           />
         )}
+        {!searching && shared.documents.length > 0 ? (
+          <section className="ink-sidebar__shared" aria-labelledby={`${searchId}-shared`}>
+            <h2 id={`${searchId}-shared`} className="ink-sidebar__heading">
+              Shared with me
+            </h2>
+            <DocumentRows
+              documents={shared.documents}
+              currentId={currentId}
+              label="Shared with me"
+              onTrash={onTrash}
+              onOpen={dismiss}
+            />
+          </section>
+        ) : null}
       </nav>
       <div className="ink-sidebar__bottom">
         <Link

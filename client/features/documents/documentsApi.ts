@@ -19,6 +19,8 @@ export interface ListOptions {
   q?: string;
   /** List the trash instead of the live documents. */
   trash?: boolean;
+  /** List the documents others shared with the reader instead of the reader's own. */
+  shared?: boolean;
   /** Cancels the request (a search superseded by more typing). */
   signal?: AbortSignal;
 }
@@ -28,6 +30,7 @@ export async function listDocuments(options: ListOptions = {}): Promise<Document
   const params = new URLSearchParams();
   if (options.q) params.set('q', options.q);
   if (options.trash) params.set('trash', '1');
+  if (options.shared) params.set('shared', '1');
   const query = params.size > 0 ? `?${params}` : '';
   const answer = await api.get(`/api/documents${query}`, listDocumentsResponseCheck, {
     signal: options.signal,

@@ -2,6 +2,7 @@ import type { Editor as TiptapEditor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SaveResult } from '../../../common/api/documents.ts';
+import type { Role } from '../../../common/api/sharing.ts';
 import { AppLayout } from '../../app/AppLayout.tsx';
 import { AppMenu } from '../../app/AppMenu.tsx';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
@@ -32,6 +33,9 @@ import { StatusBar } from './StatusBar.tsx';
 const ShortcutSheet = lazy(() =>
   import('./ShortcutSheet.tsx').then((module) => ({ default: module.ShortcutSheet })),
 );
+const ShareDialog = lazy(() =>
+  import('../sharing/ShareDialog.tsx').then((module) => ({ default: module.ShareDialog })),
+);
 
 function isShortcutSheetKey(event: KeyboardEvent): boolean {
   const mod = isApplePlatform() ? event.metaKey : event.ctrlKey;
@@ -49,6 +53,12 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   const titleRef = useRef(opened.title);
   const fileInput = useRef<HTMLInputElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  // docs/PRODUCT.md "Sharing": a viewer reads, copies and exports; an editor edits but neither
+  // trashes nor shares. No role is the owner's own document.
+  const role: Role = opened.record.role ?? 'owner';
+  const canEdit = role !== 'viewer';
+  const isOwner = role === 'owner';
   const markdown = useRef<MarkdownTransferOptions>({
     onMarkdownText: () => undefined,
     onMarkdownFile: (file, companions) => void importFile(file, companions),
@@ -102,6 +112,9 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   const me = session.status === 'ready' ? session.me.user : null;
   const save = useLiveDocument(opened, me?.id ?? '', getTitle, handlers);
   const { live, ended } = save;
+  // The role the document opened with, or the one the live connection has now (lowered or
+  // raised while the page is open: the connection is made again with it).
+  const viewing = !canEdit || live?.readOnly === true;
   const collab = useMemo(
     () =>
       live && me
@@ -118,8 +131,8 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   // Signed out, access withdrawn, or a refused copy being set aside: the document stays in
   // view, read-only, until the connection is good again.
   useEffect(() => {
-    if (collab) editor.setEditable(!collab.readOnly && !ended, false);
-  }, [editor, collab, ended]);
+    if (collab) editor.setEditable(canEdit && !collab.readOnly && !ended, false);
+  }, [editor, collab, ended, canEdit]);
   const onOpened = useCallback(() => {
     // For the performance panel and the import benchmark: the imported document is in the page
     // (on its shared document: a document made here is shown once, live at once).
@@ -169,6 +182,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   const dialogFailed = useCallback(() => {
     toast.show("Couldn't open this dialog. Check your connection and try again.", 'error');
     setSheetOpen(false);
+    setShareOpen(false);
     setDialogKey((key) => key + 1);
   }, [toast]);
 
@@ -191,7 +205,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
           value={title}
           // Signed out, access withdrawn or only viewing: the title can no more be saved than
           // the text.
-          readOnly={ended === 'signed-out' || ended === 'revoked' || live?.readOnly === true}
+          readOnly={viewing || ended === 'signed-out' || ended === 'revoked'}
           onChange={changeTitle}
           onEnter={() => {
             // Focused now, not on the next frame as Tiptap's focus command does: the keys typed
@@ -204,15 +218,29 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       actions={
         <>
           {progress ? <InlineProgress label={progress} /> : null}
+          {isOwner ? (
+            <button
+              type="button"
+              className="ink-button"
+              aria-haspopup="dialog"
+              onClick={() => setShareOpen(true)}
+            >
+              Share
+            </button>
+          ) : null}
           <AppMenu
             onOpen={prefetchMarkdownCodec}
-            onImport={() => fileInput.current?.click()}
+            onImport={!viewing ? () => fileInput.current?.click() : undefined}
             onExport={() => void transfer.exportFile()}
             onExportWithImages={() => void transfer.exportZip()}
             onCopy={() => void transfer.copyMarkdown()}
-            onPaste={() => editor.commands.pasteMarkdown()}
+            onPaste={!viewing ? () => editor.commands.pasteMarkdown() : undefined}
             onShortcuts={() => setSheetOpen(true)}
-            onTrash={() => void moveToTrash({ ...summaryOf(opened.record), title: getTitle() })}
+            onTrash={
+              isOwner
+                ? () => void moveToTrash({ ...summaryOf(opened.record), title: getTitle() })
+                : undefined
+            }
           />
         </>
       }
@@ -223,14 +251,17 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         content={collab || opened.creating ? null : opened.content}
         onOpened={onOpened}
       >
-        <EmptyDocumentHint
-          editor={editor}
-          onImport={() => fileInput.current?.click()}
-          onShortcuts={() => setSheetOpen(true)}
-        />
+        {/* "Start writing" is no hint to someone who may only read. */}
+        {!viewing ? (
+          <EmptyDocumentHint
+            editor={editor}
+            onImport={() => fileInput.current?.click()}
+            onShortcuts={() => setSheetOpen(true)}
+          />
+        ) : null}
       </Editor>
       <WikilinkPanel documentId={id} openedTitle={opened.record.title} onServer={onServer} />
-      <StatusBar editor={editor} saveState={save.status}>
+      <StatusBar editor={editor} saveState={save.status} viewOnly={viewing}>
         <PresenceStrip provider={live?.shared.connection.provider ?? null} />
       </StatusBar>
       <MarkdownFileInput
@@ -240,6 +271,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       <ErrorBoundary key={dialogKey} onError={dialogFailed}>
         <Suspense fallback={null}>
           {sheetOpen ? <ShortcutSheet open onClose={() => setSheetOpen(false)} /> : null}
+          {shareOpen ? <ShareDialog documentId={id} onClose={() => setShareOpen(false)} /> : null}
         </Suspense>
       </ErrorBoundary>
     </AppLayout>

@@ -21,6 +21,8 @@ export interface StatusBarProps {
   saveState: Observable<SaveStatus>;
   /** Shown between the counts and the save state (who else is here: PresenceStrip). */
   children?: ReactNode;
+  /** The reader may only read: said beside the save state. */
+  viewOnly?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface StatusBarProps {
  * moment after edits, so it never runs inside a keystroke; both are written straight to the DOM,
  * because a React commit while the editor has focus walks the whole document (see observable.ts).
  */
-export function StatusBar({ editor, saveState, children }: StatusBarProps) {
+export function StatusBar({ editor, saveState, viewOnly = false, children }: StatusBarProps) {
   const words = useRef<HTMLSpanElement>(null);
   const characters = useRef<HTMLSpanElement>(null);
   const save = useRef<HTMLSpanElement>(null);
@@ -81,8 +83,11 @@ export function StatusBar({ editor, saveState, children }: StatusBarProps) {
         </span>
       </span>
       {children}
-      <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
-        {saveStatusLabel(initial)}
+      <span className="ink-status__end">
+        {viewOnly ? <span className="ink-status__view-only">View only</span> : null}
+        <span className={saveClass(initial)} role="status" aria-live="polite" ref={save}>
+          {saveStatusLabel(initial)}
+        </span>
       </span>
     </footer>
   );

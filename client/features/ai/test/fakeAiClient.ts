@@ -18,7 +18,9 @@ export function fakeAiClient(...answers: FakeAnswer[]) {
     get: refuse,
     post: refuse,
     patch: refuse,
+    put: refuse,
     delete: refuse,
+    deleteWith: refuse,
     getRaw: refuse,
     stream: (path, body, options = {}) => {
       calls.push({ path, body, signal: options.signal });

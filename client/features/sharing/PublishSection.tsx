@@ -1,0 +1,137 @@
+import { useId, useState } from 'react';
+import type { PublishRequest, SharingState } from '../../../common/api/sharing.ts';
+import { AddressField } from './AddressField.tsx';
+import { shareErrorText } from './shareErrors.ts';
+import type { SharingApi } from './sharingApi.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The expiries offered, in days from now; `none` for a page that stays. */
+const EXPIRIES = [
+  { value: 'none', label: 'No expiry' },
+  { value: '1', label: '1 day' },
+  { value: '7', label: '7 days' },
+  { value: '30', label: '30 days' },
+] as const;
+
+/** Props of {@link PublishSection}. */
+export interface PublishSectionProps {
+  /** The sharing API (a fake in tests). */
+  api: SharingApi;
+  /** The document shared. */
+  documentId: string;
+  /** The published page as it is now. */
+  state: SharingState;
+  /** Runs a change and shows its new state; rejects with the request's error. */
+  change: (request: () => Promise<SharingState>) => Promise<void>;
+  /** The time now (tests fix it). */
+  now?: () => number;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Publishing to the web: a page anyone with its address reads without signing in. Once on, its
+ * address to copy or open, whether search engines may index it (off unless chosen), an expiry,
+ * and Unpublish.
+ */
+export function PublishSection(props: PublishSectionProps) {
+  const { api, documentId, state, change, now = Date.now } = props;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const page = state.published;
+
+  const run = async (request: () => Promise<SharingState>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await change(request);
+    } catch (failure) {
+      setError(shareErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const publish = (settings: PublishRequest) => run(() => api.publish(documentId, settings));
+
+  return (
+    <section className="ink-share__section" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>Publish to the web</h3>
+      {page ? (
+        <>
+          <p className="ink-share__hint">
+            Anyone with the address can read this page, without signing in.
+          </p>
+          <AddressField label="The page" url={page.url} openable />
+          <label className="ink-share__check">
+            <input
+              type="checkbox"
+              checked={page.indexable}
+              disabled={busy}
+              onChange={(event) =>
+                void publish({ indexable: event.currentTarget.checked, expiresAt: page.expiresAt })
+              }
+            />
+            Let search engines index it
+          </label>
+          <div className="ink-share__row">
+            <label htmlFor={`${id}-expiry`} className="ink-share__grow">
+              Stops being published after
+            </label>
+            <select
+              id={`${id}-expiry`}
+              className="ink-input ink-share__select"
+              // An expiry already set shows its date until another is chosen.
+              value={page.expiresAt ? 'set' : 'none'}
+              disabled={busy}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                if (value === 'set') return;
+                const expiresAt =
+                  value === 'none' ? null : new Date(now() + Number(value) * DAY_MS).toISOString();
+                void publish({ indexable: page.indexable, expiresAt });
+              }}
+            >
+              {page.expiresAt ? (
+                <option value="set">{dateFormat.format(new Date(page.expiresAt))}</option>
+              ) : null}
+              {EXPIRIES.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className="ink-button"
+            disabled={busy}
+            onClick={() => void run(() => api.unpublish(documentId))}
+          >
+            Unpublish
+          </button>
+        </>
+      ) : (
+        <div className="ink-share__row">
+          <p className="ink-share__hint ink-share__grow">
+            Off: only people you share with can read it.
+          </p>
+          <button
+            type="button"
+            className="ink-button"
+            disabled={busy}
+            onClick={() => void publish({ indexable: false, expiresAt: null })}
+          >
+            Publish
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p className="ink-share__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
