@@ -1,18 +1,9 @@
 import { useId, useState } from 'react';
 import type { PublishRequest, SharingState } from '../../../common/api/sharing.ts';
 import { AddressField } from './AddressField.tsx';
+import { ExpiryField } from './ExpiryField.tsx';
 import { shareErrorText } from './shareErrors.ts';
 import type { SharingApi } from './sharingApi.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The expiries offered, in days from now; `none` for a page that stays. */
-const EXPIRIES = [
-  { value: 'none', label: 'No expiry' },
-  { value: '1', label: '1 day' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-] as const;
 
 /** Props of {@link PublishSection}. */
 export interface PublishSectionProps {
@@ -28,8 +19,6 @@ export interface PublishSectionProps {
   now?: () => number;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * Publishing to the web: a page anyone with its address reads without signing in. Once on, its
  * address to copy or open, whether search engines may index it (off unless chosen), an expiry,
@@ -42,13 +31,16 @@ export function PublishSection(props: PublishSectionProps) {
   const id = useId();
   const page = state.published;
 
-  const run = async (request: () => Promise<SharingState>) => {
+  // Resolves to whether the server took the change (a refused one is said below the section).
+  const run = async (request: () => Promise<SharingState>): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
       await change(request);
+      return true;
     } catch (failure) {
       setError(shareErrorText(failure));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -75,34 +67,12 @@ export function PublishSection(props: PublishSectionProps) {
             />
             Let search engines index it
           </label>
-          <div className="ink-share__row">
-            <label htmlFor={`${id}-expiry`} className="ink-share__grow">
-              Stops being published after
-            </label>
-            <select
-              id={`${id}-expiry`}
-              className="ink-input ink-share__select"
-              // An expiry already set shows its date until another is chosen.
-              value={page.expiresAt ? 'set' : 'none'}
-              disabled={busy}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                if (value === 'set') return;
-                const expiresAt =
-                  value === 'none' ? null : new Date(now() + Number(value) * DAY_MS).toISOString();
-                void publish({ indexable: page.indexable, expiresAt });
-              }}
-            >
-              {page.expiresAt ? (
-                <option value="set">{dateFormat.format(new Date(page.expiresAt))}</option>
-              ) : null}
-              {EXPIRIES.map(({ value, label }) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ExpiryField
+            expiresAt={page.expiresAt}
+            busy={busy}
+            now={now}
+            onExpiry={(expiresAt) => publish({ indexable: page.indexable, expiresAt })}
+          />
           <button
             type="button"
             className="ink-button"

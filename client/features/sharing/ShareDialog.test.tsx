@@ -248,6 +248,36 @@ describe('ShareDialog', () => {
     await until(() => expect(text()).not.toContain(PAGE));
   });
 
+  it('publishes through the end of a chosen day, refusing a past day and keeping one the server refused', async () => {
+    const now = Date.parse('2026-03-01T12:00:00.000Z');
+    const page = { url: PAGE, indexable: false, expiresAt: null, publishedAt: '2026-03-01' };
+    // The page is read through the whole of 10 March, in the owner's time.
+    const end = new Date(2026, 2, 11).toISOString();
+    const api = fakeApi({ ...empty, published: page });
+    api.publish
+      .mockRejectedValueOnce(new NetworkError('The server could not be reached.'))
+      .mockResolvedValueOnce({ ...empty, published: { ...page, expiresAt: end } });
+    await open(api, () => now);
+    await until(() => expect(byLabel<HTMLInputElement>('The page').value).toBe(PAGE));
+    await select(byLabel('Stops being published after'), 'date');
+    const day = byLabel<HTMLInputElement>('Last day published');
+    expect(day.type).toBe('date');
+    expect(api.publish).not.toHaveBeenCalled();
+    await type(day, '2026-02-20');
+    await click(button('Set'));
+    expect(text()).toContain('Choose today or a later day.');
+    expect(api.publish).not.toHaveBeenCalled();
+    await type(day, '2026-03-10');
+    await click(button('Set'));
+    expect(api.publish).toHaveBeenLastCalledWith(DOC, { indexable: false, expiresAt: end });
+    await until(() => expect(text()).toContain('Check your connection'));
+    expect(byLabel<HTMLInputElement>('Last day published').value).toBe('2026-03-10');
+    await click(button('Set'));
+    expect(api.publish).toHaveBeenCalledTimes(2);
+    await until(() => expect(host.querySelector('input[type="date"]')).toBeNull());
+    expect(byLabel<HTMLSelectElement>('Stops being published after').value).toBe('set');
+  });
+
   it('shows a failed change inline, and offline as a connection problem', async () => {
     const api = fakeApi();
     api.setLink.mockRejectedValueOnce(new NetworkError('The server could not be reached.'));
