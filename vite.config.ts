@@ -98,7 +98,7 @@ export default defineConfig({
             // together once the saved copy shows: one chunk, for the same reason.
             {
               name: 'shared-document',
-              test: /node_modules\/(?:yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@tiptap\/y-tiptap)\/|features\/editor\/collab\/(?!downloadSetAside|setAsideCopy)/,
+              test: /node_modules\/(?:yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@tiptap\/y-tiptap)\/|features\/live\/collab\/(?!downloadSetAside|setAsideCopy)/,
             },
           ],
         },

@@ -201,7 +201,7 @@ export async function openInkwell(
   }
 }
 
-/** The editor's collaboration extension (client/features/editor/collab/Collaboration.ts). */
+/** The editor's collaboration extension (client/features/live/collab/Collaboration.ts). */
 const COLLABORATION_EXTENSION = 'inkwellCollaboration';
 
 /** The Tiptap editor Tiptap hangs on its `.ProseMirror` element, as far as the bench reads it. */

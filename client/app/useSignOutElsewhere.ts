@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { onSignOutElsewhere } from '../features/auth/sessionApi.ts';
-import { stopAllLiveSaves } from '../features/editor/persistence/liveSaves.ts';
+import { stopAllLiveSaves } from '../features/live/persistence/liveSaves.ts';
 
 /** Where a tab goes once the session has ended in another tab (a page of the server's). */
 const SIGNED_OUT_PAGE = '/auth/signed-out';
@@ -16,7 +16,7 @@ export function useSignOutElsewhere(): void {
       onSignOutElsewhere(() => {
         stopAllLiveSaves();
         // Loaded when needed: the device database (idb) is no part of opening a document.
-        void import('../features/editor/persistence/forgetDevice.ts')
+        void import('../features/live/persistence/forgetDevice.ts')
           .then(({ forgetDevice }) => forgetDevice())
           .catch(() => undefined)
           .then(() => window.location.assign(SIGNED_OUT_PAGE));

@@ -1,7 +1,7 @@
 /*
  * How the server ends a live-collaboration connection (docs/ARCHITECTURE.md "Live
  * collaboration", Refusals): the one table of close codes and reasons, which the server sends
- * (server/collab/collabEngine.ts) and the editor reads (client/features/editor/collab/connectionEnd.ts).
+ * (server/collab/collabEngine.ts) and the editor reads (client/features/live/collab/connectionEnd.ts).
  * A document's own close (Hocuspocus's close message, on a socket that stays open for others)
  * carries the reason only, with code 1000: the reason tells what happened.
  */
@@ -22,7 +22,7 @@ export const CLOSE = {
   refused: { code: 1008, reason: 'refused' },
   /**
    * More messages a second than typing sends: nothing the client holds was refused, so its
-   * device copy is not set aside (client/features/editor/collab/connectionEnd.ts).
+   * device copy is not set aside (client/features/live/collab/connectionEnd.ts).
    */
   tooManyMessages: { code: 1008, reason: 'too-many-messages' },
   /** The document would grow past its size limit. */

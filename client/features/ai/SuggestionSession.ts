@@ -6,7 +6,7 @@ import type { AiGenerateRequest } from '../../../common/api/ai.ts';
 import { MarkdownImportError } from '../../../common/editor/markdown/decode.ts';
 import type { ApiClient } from '../../lib/api.ts';
 import { depthProblem } from '../editor/depthLimit.ts';
-import { stopCapturing } from '../editor/collab/undoSteps.ts';
+import { stopCapturing } from '../live/collab/undoSteps.ts';
 import { acceptTransaction } from './acceptSuggestion.ts';
 import { AiFailure, describeAiError, generate } from './aiApi.ts';
 import { announce as announceToScreenReaders } from './announce.ts';

@@ -2,8 +2,8 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { DocumentMeta, SaveResult } from '../../../common/api/documents.ts';
 import type { ApiError } from '../../lib/api.ts';
 import { whenQuiet } from '../../lib/schedule.ts';
-import { isRefusal } from '../editor/persistence/saveFailure.ts';
-import { serializeDoc } from '../editor/persistence/serializeDoc.ts';
+import { isRefusal } from '../live/persistence/saveFailure.ts';
+import { serializeDoc } from '../live/persistence/serializeDoc.ts';
 import { createDocumentWithId, type DocumentWithId } from './documentsApi.ts';
 
 /** A document made on this device (an imported file) that the server has not acknowledged yet. */

@@ -4,7 +4,7 @@ import type { DocumentSummary } from '../../../common/api/documents.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { documentPath, matchRoute, navigate } from '../../app/router.ts';
 import { ApiError } from '../../lib/api.ts';
-import { flushLiveSave } from '../editor/persistence/liveSaves.ts';
+import { flushLiveSave } from '../live/persistence/liveSaves.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { restoreDocument, trashDocument } from './documentsApi.ts';
 import { openMadeDocument } from './openMadeDocument.ts';

@@ -24,8 +24,8 @@ import { EmptyDocumentHint } from './EmptyDocumentHint.tsx';
 import { prefetchMarkdownCodec } from './markdown/codec.ts';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
 import { useMarkdownTransfer } from './markdown/useMarkdownTransfer.ts';
-import type { OpenedDocument } from './persistence/openDocument.ts';
-import { useLiveDocument } from './persistence/useLiveDocument.ts';
+import type { OpenedDocument } from '../live/persistence/openDocument.ts';
+import { useLiveDocument } from '../live/persistence/useLiveDocument.ts';
 import { PresenceStrip } from './PresenceStrip.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
@@ -99,7 +99,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
             const schema = editorRef.current?.schema;
             // Loaded on use: a copy is set aside rarely, and opening a document never needs it.
             if (schema) {
-              void import('./collab/downloadSetAside.ts').then(({ downloadSetAside }) =>
+              void import('../live/collab/downloadSetAside.ts').then(({ downloadSetAside }) =>
                 downloadSetAside(update, schema, getTitle()),
               );
             }

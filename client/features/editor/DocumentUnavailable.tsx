@@ -7,8 +7,8 @@ import { useToast } from '../../components/toastContext.ts';
 import { useDocumentList } from '../documents/documentListContext.ts';
 import { createDocument, restoreDocument, summaryOf } from '../documents/documentsApi.ts';
 import { displayTitle, failureMessage } from '../documents/useDocumentActions.ts';
-import type { Draft } from './persistence/draftStore.ts';
-import { checkContent } from './persistence/openDocument.ts';
+import type { Draft } from '../live/persistence/draftStore.ts';
+import { checkContent } from '../live/persistence/openDocument.ts';
 
 /** Props of {@link MissingDocument}. */
 export interface MissingDocumentProps {
@@ -40,7 +40,7 @@ export function MissingDocument({ documentId, draft }: MissingDocumentProps) {
         content: JSON.stringify(checked.json),
       });
       // Loaded already: the page read the draft through it (EditorPage's draftOf).
-      await import('./persistence/idbDraftStore.ts')
+      await import('../live/persistence/idbDraftStore.ts')
         .then(({ idbDraftStore }) => idbDraftStore.deleteUpTo(documentId, kept.change))
         .catch(() => undefined);
       list.add(summaryOf(copy));

@@ -13,7 +13,7 @@ import { editorExtensions } from './editorExtensions.ts';
 // The bubble menus load on the first selection (see there why that is safe for the slash menu).
 import { LazyEditorMenus } from './menus/LazyEditorMenus.tsx';
 import type { MarkdownTransferOptions } from './markdown/MarkdownTransfer.ts';
-import { openSharedDocument } from './collab/openWhenMounted.ts';
+import { openSharedDocument } from '../live/collab/openWhenMounted.ts';
 import { openIn } from './openIn.ts';
 
 /** Options of {@link useInkwellEditor}. */
@@ -26,7 +26,7 @@ export interface InkwellEditorOptions {
   /** Shows the writer why a paste or drop was refused; the latest one given is called. */
   onRefused: (message: string) => void;
   /**
-   * The shared document's extensions (collab/sharedDocument.ts), once synced: the editor is made
+   * The shared document's extensions (live/collab/sharedDocument.ts), once synced: the editor is made
    * again on it, with undo per writer. Null before: the editor shows the saved copy read-only.
    */
   collab: { extensions: AnyExtension[]; readOnly: boolean } | null;
@@ -64,7 +64,7 @@ export function useInkwellEditor({
       enablePasteRules: false,
       extensions: [
         // No undoRedo: read-only on the saved copy, then undo per writer on the shared document
-        // (collab/Collaboration.ts).
+        // (live/collab/Collaboration.ts).
         ...editorExtensions({
           markdown: {
             onMarkdownText: (text) => markdown.current.onMarkdownText(text),
@@ -101,7 +101,7 @@ interface OpenOnceMountedProps {
 
 /**
  * Opens `content` in `editor` once per editor, right after EditorContent has mounted the view (or
- * the shared document, for an editor on one: collab/openWhenMounted.ts).
+ * the shared document, for an editor on one: live/collab/openWhenMounted.ts).
  * Mounting hands the view its node views, which makes ProseMirror draw the whole document again:
  * opening after it draws a large document once instead of twice. A class rendered after
  * EditorContent, because its componentDidMount is the one hook sure to run after EditorContent's

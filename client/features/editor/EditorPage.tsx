@@ -4,16 +4,16 @@ import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { getDocument } from '../documents/documentsApi.ts';
 import { pendingDocuments } from '../documents/pendingDocuments.ts';
-import { forgetLocalCopy } from './collab/localCopies.ts';
+import { forgetLocalCopy } from '../live/collab/localCopies.ts';
 import { DocumentScreen } from './DocumentScreen.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
-import type { Draft } from './persistence/draftStore.ts';
-import { settleLiveSave } from './persistence/liveSaves.ts';
+import type { Draft } from '../live/persistence/draftStore.ts';
+import { settleLiveSave } from '../live/persistence/liveSaves.ts';
 import {
   openDocument,
   UnreadableDocumentError,
   type OpenedDocument,
-} from './persistence/openDocument.ts';
+} from '../live/persistence/openDocument.ts';
 
 // A document in the trash or missing is shown once the server has said so: these pages load
 // then, as opening a document never needs them (a failed load, maybe offline, is shown at once).
@@ -38,8 +38,8 @@ type PageState =
 async function draftOf(documentId: string): Promise<Draft | null> {
   try {
     const [{ asDraft }, { idbDraftStore }] = await Promise.all([
-      import('./persistence/draftStore.ts'),
-      import('./persistence/idbDraftStore.ts'),
+      import('../live/persistence/draftStore.ts'),
+      import('../live/persistence/idbDraftStore.ts'),
     ]);
     return asDraft(await idbDraftStore.get(documentId));
   } catch {

@@ -1,7 +1,7 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useRef } from 'react';
 import { readPresenceSummary } from '../../../common/editor/collab/presenceSummary.ts';
-import { presenceView, type PresenceView } from './collab/presenceView.ts';
+import { presenceView, type PresenceView } from '../live/collab/presenceView.ts';
 
 /** How often the strip is drawn again at most: the server's summary comes every 500 ms. */
 const DRAW_MS = 250;

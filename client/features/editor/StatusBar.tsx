@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Observable } from '../../lib/observable.ts';
 import { whenIdle } from '../../lib/schedule.ts';
 import { documentStats } from './documentStats.ts';
-import { isSaveProblem, saveStatusLabel, type SaveStatus } from './persistence/saveStatus.ts';
+import { isSaveProblem, saveStatusLabel, type SaveStatus } from '../live/persistence/saveStatus.ts';
 
 const numberFormat = new Intl.NumberFormat();
 

@@ -5,7 +5,7 @@ import { findWrapping } from '@tiptap/pm/transform';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
 import { parseMarkdown } from '../../../common/editor/markdown/index.ts';
-import { REMOTE_CHANGE } from './collab/remoteChange.ts';
+import { REMOTE_CHANGE } from '../live/collab/remoteChange.ts';
 import { insertDocument } from './markdown/applyMarkdown.ts';
 import { editorExtensions } from './editorExtensions.ts';
 

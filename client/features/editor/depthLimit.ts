@@ -5,7 +5,7 @@ import { ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
 import { htmlTooDeepIfReady } from './nodeViews/htmlSanitizer.ts';
 import { forEachBlock, isChunk } from './chunks/chunks.ts';
-import { isRemoteChange } from './collab/remoteChange.ts';
+import { isRemoteChange } from '../live/collab/remoteChange.ts';
 
 /** How deep the blocks in `block` nest, `block` itself counting 1 (MAX_DEPTH's count). */
 function blockDepth(block: ProseMirrorNode): number {

@@ -60,7 +60,7 @@ export interface EditorExtensionOptions {
    * The editor's own undo (Tiptap's UndoRedo), for an editor outside collaboration (tests); none
    * when left out or false. The page's editor never has it: it is read-only until it is on the
    * shared document, where this undo would take back other writers' changes and collaboration
-   * brings undo per writer instead (collab/Collaboration.ts). Passed in rather than imported here
+   * brings undo per writer instead (live/collab/Collaboration.ts). Passed in rather than imported here
    * so that prosemirror-history stays out of the page's first download.
    */
   undoRedo?: AnyExtension | false;

@@ -5,7 +5,7 @@ import { Extension } from '@tiptap/core';
  * StarterKit's import here; the server and the unit tests use the package). Inkwell's StarterKit
  * is always configured with `undoRedo: false` and `trailingNode: false`
  * (common/editor/extensions.ts): a shared document's undo is per writer
- * (collab/Collaboration.ts). Tiptap's UndoRedo, with prosemirror-history and rope-sequence (3 kB
+ * (live/collab/Collaboration.ts). Tiptap's UndoRedo, with prosemirror-history and rope-sequence (3 kB
  * gzip), would be code the editor page waits for and never runs. The cursors come from the
  * package's own entry points: its index holds every extension at once.
  */

@@ -6,8 +6,8 @@ import { THEME_PREFERENCES, type ThemePreference } from '../../lib/theme.ts';
 import { signOut } from '../auth/sessionApi.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { failureMessage } from '../documents/useDocumentActions.ts';
-import { forgetDevice, unsavedOnDevice } from '../editor/persistence/forgetDevice.ts';
-import { flushAllLiveSaves, stopAllLiveSaves } from '../editor/persistence/liveSaves.ts';
+import { forgetDevice, unsavedOnDevice } from '../live/persistence/forgetDevice.ts';
+import { flushAllLiveSaves, stopAllLiveSaves } from '../live/persistence/liveSaves.ts';
 import { AiStatus } from '../ai/AiStatus.tsx';
 import { useThemePreference } from './useThemePreference.ts';
 

@@ -10,7 +10,7 @@ import { editorExtensions } from '../editorExtensions.ts';
 import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
 import { openIn } from '../openIn.ts';
 import { compactJson } from '../../../../common/editor/compactJson.ts';
-import { serializeDoc } from '../persistence/serializeDoc.ts';
+import { serializeDoc } from '../../live/persistence/serializeDoc.ts';
 import {
   CHUNK_SIZE,
   MAX_CHUNK,

@@ -79,7 +79,7 @@ export const wikilinkPlugin = () =>
     view(view) {
       const route = matchRoute(window.location.pathname);
       // The read-only editor that shows the saved copy while the shared document connects leaves
-      // the heading to the editor that follows it (see persistence/useLiveDocument.ts).
+      // the heading to the editor that follows it (see live/persistence/useLiveDocument.ts).
       const heading =
         route.name === 'document' && view.editable ? takePendingHeading(route.id) : null;
       let waiting = heading;

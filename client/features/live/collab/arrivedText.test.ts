@@ -2,7 +2,7 @@
 import type { Editor, JSONContent } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blocksOf } from '../chunks/chunks.ts';
+import { blocksOf } from '../../editor/chunks/chunks.ts';
 import { collabEditor, network, replicas } from './test/testEditors.ts';
 
 const opened: Editor[] = [];

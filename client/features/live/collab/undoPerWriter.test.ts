@@ -3,7 +3,7 @@ import type { Editor, JSONContent } from '@tiptap/core';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
-import { blocksOf, unchunked } from '../chunks/chunks.ts';
+import { blocksOf, unchunked } from '../../editor/chunks/chunks.ts';
 import { collabEditor, network, replicas } from './test/testEditors.ts';
 
 /*

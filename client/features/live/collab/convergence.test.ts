@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { seededRandom } from '../../../../common/test/seededRandom.ts';
-import { unchunked } from '../chunks/chunks.ts';
+import { unchunked } from '../../editor/chunks/chunks.ts';
 import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './test/testEditors.ts';
 
 const schema = inkwellSchema();

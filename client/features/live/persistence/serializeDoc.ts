@@ -1,5 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { forEachBlock } from '../chunks/chunks.ts';
+import { forEachBlock } from '../../editor/chunks/chunks.ts';
 import { compactJson } from '../../../../common/editor/compactJson.ts';
 
 // An edit replaces only the top-level blocks it touches, and nodes are immutable, so the JSON

@@ -4,13 +4,13 @@ import type { EditorView } from '@tiptap/pm/view';
 import { updateYFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
-import { blocksOf, CHUNK, chunkBlocks } from '../chunks/chunks.ts';
+import { blocksOf, CHUNK, chunkBlocks } from '../../editor/chunks/chunks.ts';
 import { ArrivedText } from './arrivedText.ts';
 import { BlockElements } from './blockElements.ts';
 import { blockCount, blockStart, blocksBetween, changedBlocks, findBlocks } from './blockIndex.ts';
 import { caretAfterChange, deleteBlocks, insertBlocks, replaceBlock } from './editorSteps.ts';
 import { keepSelection, restoreSelection, type KeptSelection } from './keptSelection.ts';
-import { rebuildInSchema } from '../rebuildInSchema.ts';
+import { rebuildInSchema } from '../../editor/rebuildInSchema.ts';
 import { REMOTE_CHANGE } from './remoteChange.ts';
 import { editStart, writeTextAtCaret } from './textAtCaret.ts';
 import {

@@ -4,11 +4,11 @@ import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import type { PendingDocument } from '../../documents/pendingDocuments.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { openDocument, UnreadableDocumentError } from './openDocument.ts';
-import type * as htmlSanitizer from '../nodeViews/htmlSanitizer.ts';
-import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
+import type * as htmlSanitizer from '../../editor/nodeViews/htmlSanitizer.ts';
+import { loadHtmlSanitizer } from '../../editor/nodeViews/htmlSanitizer.ts';
 
 // Spied on, to tell whether opening a document downloaded the sanitiser.
-vi.mock('../nodeViews/htmlSanitizer.ts', async (importOriginal) => {
+vi.mock('../../editor/nodeViews/htmlSanitizer.ts', async (importOriginal) => {
   const original = await importOriginal<typeof htmlSanitizer>();
   return { ...original, loadHtmlSanitizer: vi.fn(original.loadHtmlSanitizer) };
 });

@@ -3,7 +3,7 @@ import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../../../../common/editor/extensions.ts';
-import { editorExtensions } from '../../editorExtensions.ts';
+import { editorExtensions } from '../../../editor/editorExtensions.ts';
 import { Collaboration } from '../Collaboration.ts';
 
 /*

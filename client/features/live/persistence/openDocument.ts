@@ -3,7 +3,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { DocumentMeta, DocumentRecord } from '../../../../common/api/documents.ts';
 import { cleanDocJson, hasHtmlNodes } from '../../../../common/editor/cleanDocJson.ts';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { loadHtmlSanitizer } from '../nodeViews/htmlSanitizer.ts';
+import { loadHtmlSanitizer } from '../../editor/nodeViews/htmlSanitizer.ts';
 import type { PendingDocument } from '../../documents/pendingDocuments.ts';
 
 /** Document JSON that passed the link rule and the schema. */

@@ -2,7 +2,7 @@
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { CHUNK_SIZE, forEachBlock } from '../chunks/chunks.ts';
+import { CHUNK_SIZE, forEachBlock } from '../../editor/chunks/chunks.ts';
 import type { ChunkedYBinding } from './ChunkedYBinding.ts';
 import { absolutePosition, relativePosition } from './positions.ts';
 import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './test/testEditors.ts';

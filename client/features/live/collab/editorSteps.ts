@@ -1,6 +1,6 @@
 import { Fragment, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Selection, type Transaction } from '@tiptap/pm/state';
-import { chunkBlocks } from '../chunks/chunks.ts';
+import { chunkBlocks } from '../../editor/chunks/chunks.ts';
 import { blockStart } from './blockIndex.ts';
 
 /*

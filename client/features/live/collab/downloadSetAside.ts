@@ -1,6 +1,6 @@
 import { downloadText, fileNameForTitle } from '../../../lib/download.ts';
 import type { Schema } from '@tiptap/pm/model';
-import { loadMarkdownCodec } from '../markdown/codec.ts';
+import { loadMarkdownCodec } from '../../editor/markdown/codec.ts';
 
 /**
  * Saves a set-aside device copy (setAsideCopy.ts) as a Markdown file, so the writer can take back

@@ -4,7 +4,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { seededRandom } from '../../../../common/test/seededRandom.ts';
-import { blocksOf, unchunked } from '../chunks/chunks.ts';
+import { blocksOf, unchunked } from '../../editor/chunks/chunks.ts';
 import { collabEditor, replicas } from './test/testEditors.ts';
 
 const opened: Editor[] = [];

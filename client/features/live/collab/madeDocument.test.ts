@@ -5,7 +5,7 @@ import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
-import { blocksOf, unchunked } from '../chunks/chunks.ts';
+import { blocksOf, unchunked } from '../../editor/chunks/chunks.ts';
 import { buildNewDocument, stateOf, yDocOfNewDocument } from './newDocumentState.ts';
 import { FRAGMENT, collabEditor, network, sharedDoc } from './test/testEditors.ts';
 

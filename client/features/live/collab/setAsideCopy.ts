@@ -1,6 +1,6 @@
 import type { Node as ProseMirrorNode, Schema } from '@tiptap/pm/model';
 import * as Y from 'yjs';
-import { unchunked } from '../chunks/chunks.ts';
+import { unchunked } from '../../editor/chunks/chunks.ts';
 import { ChunkedYBinding } from './ChunkedYBinding.ts';
 import { CONTENT_FRAGMENT } from './connect.ts';
 

@@ -5,7 +5,13 @@ import { yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { CHUNK_SIZE, blocksOf, forEachBlock, isChunk, unchunked } from '../chunks/chunks.ts';
+import {
+  CHUNK_SIZE,
+  blocksOf,
+  forEachBlock,
+  isChunk,
+  unchunked,
+} from '../../editor/chunks/chunks.ts';
 import { isRemoteChange } from './ChunkedYBinding.ts';
 import {
   FRAGMENT,

@@ -3,7 +3,7 @@ import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
-import { blocksOf, unchunked } from '../chunks/chunks.ts';
+import { blocksOf, unchunked } from '../../editor/chunks/chunks.ts';
 import { buildNewDocument, yDocOfNewDocument } from './newDocumentState.ts';
 import { openSharedDocument } from './openWhenMounted.ts';
 import { FRAGMENT, collabEditor, network, paragraphsJson, replicas } from './test/testEditors.ts';

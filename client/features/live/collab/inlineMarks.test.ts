@@ -8,7 +8,7 @@ import {
   restoreCarriedMarks,
 } from '../../../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
-import { unchunked } from '../chunks/chunks.ts';
+import { unchunked } from '../../editor/chunks/chunks.ts';
 import { FRAGMENT, collabEditor, network, replicas } from './test/testEditors.ts';
 
 const opened: Editor[] = [];
