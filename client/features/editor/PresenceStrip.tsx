@@ -1,38 +1,21 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useRef } from 'react';
-import { readPresenceSummary } from '../../../common/editor/collab/presenceSummary.ts';
-import { presenceView, type PresenceView } from '../live/collab/presenceView.ts';
 
-/** How often the strip is drawn again at most: the server's summary comes every 500 ms. */
-const DRAW_MS = 250;
-const FALLBACK_COLOR = '#6b7280';
-const numberFormat = new Intl.NumberFormat();
-
-/** Draws `view` into the strip: a face per person shown (initial, colour, name on hover), "+N". */
-export function drawPresence(strip: HTMLElement, view: PresenceView): void {
-  const others = view.count - 1;
-  strip.hidden = others < 1;
-  const label = `${numberFormat.format(view.count)} ${view.count === 1 ? 'person' : 'people'} here`;
-  strip.setAttribute('aria-label', label);
-  strip.title = [label, ...view.faces.map((face) => face.name)].join('\n');
-  const faces = view.faces.map((face) => {
-    const element = document.createElement('span');
-    element.className = 'ink-presence__face';
-    element.style.backgroundColor = face.color ?? FALLBACK_COLOR;
-    // A text node: a name is never read as HTML.
-    element.textContent = [...face.name][0]?.toUpperCase() ?? '?';
-    return element;
-  });
-  const more = document.createElement('span');
-  more.className = 'ink-presence__more';
-  more.textContent = view.more > 0 ? `+${numberFormat.format(view.more)}` : '';
-  strip.replaceChildren(...faces, ...(view.more > 0 ? [more] : []));
+/** Whether a stateless payload is a presence summary counting someone besides this page. */
+function countsOthers(payload: string): boolean {
+  try {
+    const { count } = JSON.parse(payload) as { count?: unknown };
+    return typeof count === 'number' && count > 1;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Who else has the document open (docs/ARCHITECTURE.md "Live collaboration", "Presence"): the
- * carets this page holds and the server's summary, at most every {@link DRAW_MS}. Written to the
- * DOM, not rendered: a React commit while the editor has focus walks the whole document
+ * carets this page holds and the server's summary. Drawn by presenceDrawing.ts, loaded the first
+ * time someone else is here, so a writer alone downloads none of it. Written to the DOM, not
+ * rendered: a React commit while the editor has focus walks the whole document
  * (client/lib/observable.ts), and carets move with every key someone near types.
  */
 export function PresenceStrip({ provider }: { provider: HocuspocusProvider | null }) {
@@ -40,33 +23,37 @@ export function PresenceStrip({ provider }: { provider: HocuspocusProvider | nul
   useEffect(() => {
     const awareness = provider?.awareness;
     if (!provider || !awareness) return;
-    let summary = null as ReturnType<typeof readPresenceSummary>;
-    let timer: number | undefined;
-    const draw = () => {
-      timer = undefined;
-      if (strip.current) {
-        drawPresence(
-          strip.current,
-          presenceView(awareness.clientID, awareness.getStates(), summary),
-        );
-      }
-    };
-    const schedule = () => {
-      timer ??= window.setTimeout(draw, DRAW_MS);
-    };
-    const onStateless = ({ payload }: { payload: string }) => {
-      const read = readPresenceSummary(payload);
-      if (!read) return;
-      summary = read;
-      schedule();
-    };
-    awareness.on('change', schedule);
-    provider.on('stateless', onStateless);
-    draw();
-    return () => {
-      awareness.off('change', schedule);
+    let lastPayload: string | undefined;
+    let stop: (() => void) | undefined;
+    let loading = false;
+    let left = false;
+    const detach = () => {
+      awareness.off('change', check);
       provider.off('stateless', onStateless);
-      window.clearTimeout(timer);
+    };
+    const load = () => {
+      if (loading) return;
+      loading = true;
+      detach();
+      void import('./presenceDrawing.ts').then(({ watchPresence }) => {
+        if (!left && strip.current) stop = watchPresence(provider, strip.current, lastPayload);
+      });
+    };
+    function check() {
+      if (awareness!.getStates().size > 1) load();
+    }
+    function onStateless({ payload }: { payload: string }) {
+      if (!countsOthers(payload)) return;
+      lastPayload = payload;
+      load();
+    }
+    awareness.on('change', check);
+    provider.on('stateless', onStateless);
+    check();
+    return () => {
+      left = true;
+      detach();
+      stop?.();
     };
   }, [provider]);
   return <div className="ink-presence" ref={strip} hidden />;

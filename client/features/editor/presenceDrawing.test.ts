@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { drawPresence } from './PresenceStrip.tsx';
+import { drawPresence } from './presenceDrawing.ts';
 
 describe('drawPresence', () => {
   it('shows a face per person shown, the rest as +N, and the count for screen readers', () => {
