@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { markHasYjs, replaceContent } from '../documents/documentRows.ts';
 import { canonicalContent, CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
 
 /** A document's Yjs state as loaded: the Y.Doc and what compaction needs to know of the rows. */
@@ -36,7 +37,8 @@ export function canonicalText(content: DocumentContent): string | null {
 
 /**
  * Yjs state in PostgreSQL (`document_yjs`, `document_yjs_updates`): the snapshot, the updates
- * appended since, and the derived `documents.content` written with each snapshot. On PGlite
+ * appended since, and the derived `documents.content` written with each snapshot (through
+ * documents/documentRows.ts, the table's owner). On PGlite
  * bytea travels as base64, which its driver converts ten times faster than raw bytes (as in
  * files/postgresFileStorage.ts).
  */
@@ -92,7 +94,7 @@ export class YjsStore {
           `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytesIn('$2')})`,
           [id, this.param(snapshot)],
         );
-        await tx.query('UPDATE documents SET has_yjs = true WHERE id = $1', [id]);
+        await markHasYjs(tx, id);
       }
       const { rows: updates } = await tx.query<{ id: string; data: string | Uint8Array }>(
         `SELECT id::text AS id, ${this.bytesOut('data')} FROM document_yjs_updates
@@ -128,7 +130,7 @@ export class YjsStore {
       `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytesIn('$2')})`,
       [id, this.param(state)],
     );
-    await tx.query('UPDATE documents SET has_yjs = true WHERE id = $1', [id]);
+    await markHasYjs(tx, id);
   }
 
   /** Appends one accepted update; resolves once it is committed (the client is told after). */
@@ -198,16 +200,7 @@ export class YjsStore {
           [id, `{${change.updateIds.join(',')}}`],
         );
       }
-      let version: number | null = null;
-      if (change.content) {
-        // The text and search index follow from the version, off this path (DocumentStore.index).
-        const { rows } = await tx.query<{ version: number }>(
-          `UPDATE documents SET content = $2::jsonb, version = version + 1, updated_at = now()
-            WHERE id = $1 RETURNING version`,
-          [id, JSON.stringify(change.content)],
-        );
-        version = rows[0]?.version ?? null;
-      }
+      const version = change.content ? await replaceContent(tx, id, change.content) : null;
       return { snapshot, version };
     });
   }

@@ -14,6 +14,7 @@ import {
 import { roleAtLeast } from '../../common/api/sharing.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { documentRole, readableIds } from '../documents/access.ts';
+import { advanceLinksVersion, replaceContent } from '../documents/documentRows.ts';
 import { renameWikilinkTargets } from './renameWikilinkTargets.ts';
 import { forEachWikilink, linkRowsOf } from './wikilinksOf.ts';
 
@@ -145,11 +146,7 @@ export class LinkStore {
           changed += 1;
         });
         if (changed === 0) continue;
-        await tx.query(
-          `UPDATE documents SET content = $2::jsonb, version = version + 1, updated_at = now()
-            WHERE id = $1`,
-          [source, JSON.stringify(rows[0].content)],
-        );
+        await replaceContent(tx, source, rows[0].content);
         links += changed;
         documents += 1;
       }
@@ -188,11 +185,7 @@ export class LinkStore {
   private async rebuild(row: StaleLinks): Promise<void> {
     const links = linkRowsOf(row.content);
     await this.db.transaction(async (tx) => {
-      const { rowCount } = await tx.query(
-        `UPDATE documents SET links_version = $2 WHERE id = $1 AND links_version < $2`,
-        [row.id, row.version],
-      );
-      if (rowCount === 0) return;
+      if (!(await advanceLinksVersion(tx, row.id, row.version))) return;
       await tx.query('DELETE FROM document_links WHERE source_id = $1', [row.id]);
       if (links.length === 0) return;
       await tx.query(

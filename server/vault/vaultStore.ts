@@ -1,16 +1,10 @@
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import type { VaultEntry } from '../../common/api/vault.ts';
 import type { Queryable } from '../db/database.ts';
-import { SEARCH_VECTOR } from '../documents/documentStore.ts';
-import { documentNode, plainTextOf, type ValidContent } from '../documents/validateContent.ts';
+import { insertImported, type ImportedDocument } from '../documents/documentRows.ts';
 
 /** A document of an import batch, its content checked. */
-export interface NewVaultDocument {
-  id: string;
-  title: string;
-  folder: string;
-  content: ValidContent;
-}
+export type NewVaultDocument = ImportedDocument;
 
 /** Most documents one export lists; far beyond a vault anyone writes by hand. */
 export const VAULT_LIST_LIMIT = 20_000;
@@ -32,21 +26,8 @@ export class VaultStore {
     ownerId: string,
     documents: readonly NewVaultDocument[],
   ): Promise<Map<string, 'created' | 'existing' | 'taken'>> {
-    // The contents are JSON text already: spliced in rather than parsed and written again.
-    const rows = documents.map(
-      (d) =>
-        `{"id":${JSON.stringify(d.id)},"title":${JSON.stringify(d.title)},"folder":${JSON.stringify(d.folder)},"plain":${JSON.stringify(plainTextOf(documentNode(d.content)))},"content":${d.content.jsonText}}`,
-    );
-    const { rows: created } = await this.db.query<{ id: string }>(
-      `INSERT INTO documents (id, owner_id, title, folder, content, plain_text, search, indexed_version)
-       SELECT r.id, $1, r.title, r.folder, r.content, r.plain, ${SEARCH_VECTOR('r.title', 'r.plain')}, 1
-         FROM jsonb_to_recordset($2::jsonb) AS r(id uuid, title text, folder text, content jsonb, plain text)
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [ownerId, `[${rows.join(',')}]`],
-    );
     const outcomes = new Map<string, 'created' | 'existing' | 'taken'>();
-    for (const row of created) outcomes.set(row.id, 'created');
+    for (const id of await insertImported(this.db, ownerId, documents)) outcomes.set(id, 'created');
     const others = documents.map((d) => d.id).filter((id) => !outcomes.has(id));
     if (others.length > 0) {
       const { rows: existing } = await this.db.query<{ id: string }>(
