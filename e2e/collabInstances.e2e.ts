@@ -105,7 +105,9 @@ test('signing out on one instance closes the same session’s live document on t
   const response = await a.goto(`${instances.publicUrl()}/settings`);
   assert.equal((await response?.serverAddr())?.ipAddress, HOSTS[0], 'instance A answered');
   await a.getByRole('button', { name: 'Sign out' }).click();
-  await a.waitForURL((url) => url.pathname.startsWith('/idp/session/end'));
+  await a.waitForURL((url) => url.pathname.startsWith('/idp/session/end'), {
+    waitUntil: 'commit',
+  });
 
   // Sooner than the 30 s check of every socket: the sign-out was published through Redis.
   let timer: NodeJS.Timeout | undefined;
