@@ -247,8 +247,6 @@ function countCollabSockets(page: Page): () => number {
   return () => count;
 }
 
-/** Headers of a request the server takes as the app's own (CSRF check: header and Origin). */
-
 test('a page whose session is signed out stops reconnecting, keeps the document read-only and its edits on this device, and offers to sign in', async () => {
   const session = await openEditor(browser());
   const { page } = session;

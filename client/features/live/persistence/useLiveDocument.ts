@@ -74,6 +74,10 @@ export function useLiveDocument(
   });
 
   useEffect(() => {
+    // The device copy is named for its person (localCopies.ts): opened before the account is
+    // known, it would be kept under no one's name, a second copy that revoking access (which
+    // deletes this person's copy) would leave behind.
+    if (!userId) return;
     let closed = false;
     let shared: SharedDocument | null = null;
     let created = !opened.creating;
