@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentContent, DocumentRecord } from '../../common/api/documents.ts';
 import { CARRIED_MARKS } from '../../common/editor/collab/inlineMarks.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
 import { attributeSites, wrongValues } from '../../common/test/attributeSites.ts';
-import { sessionCookieName } from '../middleware/session.ts';
-import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { describeWithServer, signedInUser } from '../test/testServer.ts';
 import { SchemaGuard } from './schemaGuard.ts';
-import { appendParagraph, connectClient, type CollabClient } from './test/collabClient.ts';
+import { appendParagraph, useLiveClients } from './test/collabClient.ts';
 import { CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
 
 const SCRIPT = ['javascript:alert(1)'];
@@ -144,17 +143,7 @@ describe('the schema guard and the type of every attribute', () => {
   });
 });
 
-const open: CollabClient[] = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.destroy();
-});
-
-function live(client: TestClient, id: string): CollabClient {
-  const cookie = `${sessionCookieName(client.server.url)}=${client.token}`;
-  const collab = connectClient(client.server.url, cookie, id);
-  open.push(collab);
-  return collab;
-}
+const { live } = useLiveClients();
 
 describeWithServer('mistyped attributes on the live socket', (context) => {
   it('closes a socket whose update links text to a list, and keeps the document as it was', async () => {

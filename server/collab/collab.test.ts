@@ -1,16 +1,16 @@
 import * as encoding from 'lib0/encoding';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
-import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { describeWithServer, signedInUser } from '../test/testServer.ts';
 import {
   appendParagraph,
-  connectClient,
   cookieOf,
+  createDocument,
   until,
-  type CollabClient,
+  useLiveClients,
 } from './test/collabClient.ts';
 import {
   auth,
@@ -28,24 +28,7 @@ const paragraphs = (...texts: string[]) => ({
   content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
 });
 
-const open: CollabClient[] = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.destroy();
-});
-
-function live(client: TestClient, id: string): CollabClient {
-  const collab = connectClient(client.server.url, cookieOf(client), id);
-  open.push(collab);
-  return collab;
-}
-
-async function createDocument(client: TestClient, ...texts: string[]): Promise<DocumentRecord> {
-  const res = await client.request('POST', '/api/documents', {
-    json: { title: 'Live', content: paragraphs(...texts) },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { document: DocumentRecord }).document;
-}
+const { live } = useLiveClients();
 
 /** The HTTP status a bare WebSocket upgrade to /api/collab gets, or 101 when it is accepted. */
 function upgradeStatus(url: string, headers: Record<string, string>): Promise<number> {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentContent, DocumentRecord } from '../../common/api/documents.ts';
-import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
-import { connectClient, type CollabClient } from './test/collabClient.ts';
+import { useLiveClients } from './test/collabClient.ts';
 import { CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
 
 const paragraphs = (...texts: string[]): DocumentContent => ({
@@ -14,17 +13,7 @@ const paragraphs = (...texts: string[]): DocumentContent => ({
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const stateOf = (doc: Y.Doc) => base64(Y.encodeStateAsUpdate(doc));
 
-const open: CollabClient[] = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.destroy();
-});
-
-function live(client: TestClient, id: string, doc?: Y.Doc): CollabClient {
-  const cookie = `${sessionCookieName(client.server.url)}=${client.token}`;
-  const collab = connectClient(client.server.url, cookie, id, { doc });
-  open.push(collab);
-  return collab;
-}
+const { live } = useLiveClients();
 
 /** Sends a create with a Yjs state; answers the status and the error code, if any. */
 async function createWithState(client: TestClient, body: Record<string, unknown>) {
@@ -70,7 +59,7 @@ describeWithServer(
       expect(stored.content).toEqual(paragraphs('imported', 'second'));
 
       // The tab keeps editing the same Y.Doc: its sync finds nothing to send either way.
-      const collab = live(client, id, made);
+      const collab = live(client, id, { doc: made });
       await collab.synced;
       expect(collab.blocks()).toEqual(['imported', 'second']);
       const updates = await db.query<{ n: number }>(

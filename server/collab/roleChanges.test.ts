@@ -1,23 +1,23 @@
 import { MessageType } from '@hocuspocus/server';
 import * as decoding from 'lib0/decoding';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { CLOSE } from '../../common/api/collabClose.ts';
-import type { DocumentRecord } from '../../common/api/documents.ts';
 import type { GrantedRole } from '../../common/api/sharing.ts';
 import type { Database } from '../db/database.ts';
 import { documentAccess } from '../documents/access.ts';
 import { createLogger } from '../logger.ts';
-import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
+import { describeWithServer, signedInUser } from '../test/testServer.ts';
 import { shareWith } from '../test/users.ts';
 import { CollabEngine } from './collabEngine.ts';
 import {
   appendParagraph,
-  connectClient,
+  type CollabClient,
   cookieOf,
+  createDocument,
   textOf,
   until,
-  type CollabClient,
+  useLiveClients,
 } from './test/collabClient.ts';
 import { auth, storedUpdates, syncStep1, update } from './test/collabMessages.ts';
 import { rawFrameClient } from './test/rawFrames.ts';
@@ -29,27 +29,7 @@ import { CONTENT_FIELD } from './yjsContent.ts';
  * sends after is stored, a raised viewer is reconnected to write, a removed person is revoked.
  */
 
-const open: Array<{ destroy(): void }> = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.destroy();
-});
-
-function live(client: TestClient, id: string): CollabClient {
-  const collab = connectClient(client.server.url, cookieOf(client), id);
-  open.push(collab);
-  return collab;
-}
-
-async function createDocument(client: TestClient, text: string): Promise<DocumentRecord> {
-  const res = await client.request('POST', '/api/documents', {
-    json: {
-      title: 'Shared',
-      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
-    },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { document: DocumentRecord }).document;
-}
+const { live, keep, closeAll } = useLiveClients();
 
 /** The reason of the first close a client's provider hears (its document's own close message). */
 function closeReason(collab: CollabClient): Promise<string> {
@@ -144,7 +124,7 @@ describeWithServer('roles on a live document', (context) => {
     await editor.saved();
     // A client that ignores the close frame and goes on sending.
     const frames = await rawFrameClient(server.url, cookieOf(bob));
-    open.push(frames);
+    keep(frames);
     frames.send(auth(document.id));
     frames.send(syncStep1(document.id));
     const connections = () =>
@@ -226,7 +206,7 @@ describeWithServer('roles on a live document', (context) => {
       expect(new Set(asked).size).toBe(2);
       for (const client of clients) expect(client.socket.status).toBe('connected');
     } finally {
-      for (const client of open.splice(0)) client.destroy();
+      closeAll();
       await engine.close();
       server.services.collab = regular;
     }

@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { caretUserOf } from '../../common/editor/collab/caretUser.ts';
@@ -6,7 +6,13 @@ import { describeWithServer, signedInUser, type TestClient } from '../test/testS
 import { shareWith } from '../test/users.ts';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
 import { MAX_PRESENCE_STATE_CHARS } from './envelope.ts';
-import { connectClient, cookieOf, until, type CollabClient } from './test/collabClient.ts';
+import {
+  type CollabClient,
+  cookieOf,
+  createDocument,
+  until,
+  useLiveClients,
+} from './test/collabClient.ts';
 import {
   auth,
   presence,
@@ -24,32 +30,12 @@ import { CONTENT_FIELD } from './yjsContent.ts';
  * reading, and one that ignores the server's close frame.
  */
 
-const open: Array<{ destroy(): void }> = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.destroy();
-});
-
-function live(client: TestClient, id: string): CollabClient {
-  const collab = connectClient(client.server.url, cookieOf(client), id);
-  open.push(collab);
-  return collab;
-}
+const { live, keep } = useLiveClients();
 
 async function raw(client: TestClient): Promise<RawFrameClient> {
   const frames = await rawFrameClient(client.server.url, cookieOf(client));
-  open.push(frames);
+  keep(frames);
   return frames;
-}
-
-async function createDocument(client: TestClient, text: string): Promise<DocumentRecord> {
-  const res = await client.request('POST', '/api/documents', {
-    json: {
-      title: 'Live',
-      content: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
-    },
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { document: DocumentRecord }).document;
 }
 
 /** An update that appends a paragraph of `text` to a copy of the document the server has. */

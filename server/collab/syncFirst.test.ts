@@ -1,27 +1,12 @@
 import { HocuspocusProvider } from '@hocuspocus/provider';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentRecord } from '../../common/api/documents.ts';
-import { sessionCookieName } from '../middleware/session.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
-import {
-  connectClient,
-  type CollabClient,
-  type ConnectClientOptions,
-} from './test/collabClient.ts';
+import { type CollabClient, useLiveClients } from './test/collabClient.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
-const open: CollabClient[] = [];
-afterEach(() => {
-  for (const client of open.splice(0)) client.destroy();
-});
-
-function live(client: TestClient, id: string, options?: ConnectClientOptions): CollabClient {
-  const cookie = `${sessionCookieName(client.server.url)}=${client.token}`;
-  const collab = connectClient(client.server.url, cookie, id, options);
-  open.push(collab);
-  return collab;
-}
+const { live } = useLiveClients();
 
 function paragraph(text: string): Y.XmlElement {
   const element = new Y.XmlElement('paragraph');

@@ -1,7 +1,10 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket } from 'ws';
+import { afterEach, expect } from 'vitest';
 import * as Y from 'yjs';
+import type { DocumentRecord } from '../../../common/api/documents.ts';
+import type { TestClient } from '../../test/testServer.ts';
 import { sessionCookieName } from '../../middleware/session.ts';
 import { SyncFirstProvider } from '../../../common/editor/collab/syncFirstProvider.ts';
 import { CONTENT_FIELD } from '../yjsContent.ts';
@@ -142,4 +145,47 @@ export async function until(
     if (Date.now() > deadline) throw new Error('timed out waiting for a state');
     await new Promise((wait) => setTimeout(wait, 20));
   }
+}
+
+/**
+ * The live clients and sockets a test file opens, destroyed after each test: `live` connects
+ * `client` to document `id`, `keep` hands over anything else to destroy, `closeAll` destroys them
+ * now. Called once at the top of a test file.
+ */
+export function useLiveClients() {
+  const open: Array<{ destroy(): void }> = [];
+  const closeAll = () => {
+    for (const thing of open.splice(0)) thing.destroy();
+  };
+  afterEach(closeAll);
+  return {
+    live(client: TestClient, id: string, options?: ConnectClientOptions): CollabClient {
+      const collab = connectClient(client.server.url, cookieOf(client), id, options);
+      open.push(collab);
+      return collab;
+    },
+    keep<Thing extends { destroy(): void }>(thing: Thing): Thing {
+      open.push(thing);
+      return thing;
+    },
+    closeAll,
+  };
+}
+
+/** A new document titled "Live", one paragraph per text, made by `client` through the API. */
+export async function createDocument(
+  client: TestClient,
+  ...texts: string[]
+): Promise<DocumentRecord> {
+  const res = await client.request('POST', '/api/documents', {
+    json: {
+      title: 'Live',
+      content: {
+        type: 'doc',
+        content: texts.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })),
+      },
+    },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { document: DocumentRecord }).document;
 }
