@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { GrantedRole, SharingState } from '../../../common/api/sharing.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { AddressField } from './AddressField.tsx';
-import { shareErrorText } from './shareErrors.ts';
 import type { SharingApi } from './sharingApi.ts';
+import { useSharingChange } from './useSharingChange.ts';
 
 type LinkChoice = 'off' | GrantedRole;
 
@@ -24,23 +24,10 @@ export interface LinkSectionProps {
  * and a new address that ends the old one (asked first: people who came through it lose access).
  */
 export function LinkSection({ api, documentId, state, change }: LinkSectionProps) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSharingChange(change);
   const [confirming, setConfirming] = useState(false);
   const selectId = useId();
   const choice: LinkChoice = state.link?.role ?? 'off';
-
-  const run = async (request: () => Promise<SharingState>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await change(request);
-    } catch (failure) {
-      setError(shareErrorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const choose = (next: LinkChoice) => {
     if (next === choice) return;

@@ -7,6 +7,7 @@ import {
 } from '../../../common/api/sharing.ts';
 import { isNoAccount, shareErrorText } from './shareErrors.ts';
 import type { SharingApi } from './sharingApi.ts';
+import { useSharingChange } from './useSharingChange.ts';
 
 /** Typing pauses this long (ms) before an address is looked up. */
 const LOOKUP_DELAY_MS = 350;
@@ -48,8 +49,7 @@ export function PeopleSection({ api, documentId, state, change }: PeopleSectionP
   const [email, setEmail] = useState('');
   const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
   const [role, setRole] = useState<GrantedRole>('editor');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSharingChange(change);
   const emailId = useId();
   const lookupId = useId();
 
@@ -79,20 +79,6 @@ export function PeopleSection({ api, documentId, state, change }: PeopleSectionP
       window.clearTimeout(timer);
     };
   }, [api, email]);
-
-  const run = async (request: () => Promise<SharingState>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await change(request);
-      return true;
-    } catch (failure) {
-      setError(shareErrorText(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const share = async () => {
     if (lookup.kind !== 'found') return;

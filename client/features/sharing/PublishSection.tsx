@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { PublishRequest, SharingState } from '../../../common/api/sharing.ts';
 import { AddressField } from './AddressField.tsx';
 import { ExpiryField } from './ExpiryField.tsx';
-import { shareErrorText } from './shareErrors.ts';
 import type { SharingApi } from './sharingApi.ts';
+import { useSharingChange } from './useSharingChange.ts';
 
 /** Props of {@link PublishSection}. */
 export interface PublishSectionProps {
@@ -26,25 +26,11 @@ export interface PublishSectionProps {
  */
 export function PublishSection(props: PublishSectionProps) {
   const { api, documentId, state, change, now = Date.now } = props;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSharingChange(change);
   const id = useId();
   const page = state.published;
 
   // Resolves to whether the server took the change (a refused one is said below the section).
-  const run = async (request: () => Promise<SharingState>): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await change(request);
-      return true;
-    } catch (failure) {
-      setError(shareErrorText(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
   const publish = (settings: PublishRequest) => run(() => api.publish(documentId, settings));
 
   return (
