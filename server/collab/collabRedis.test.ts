@@ -16,6 +16,7 @@ import { startTestServer, TestClient } from '../test/testServer.ts';
 import { shareWith, testUserWithSession } from '../test/users.ts';
 import { INVALIDATION_CHANNEL } from './invalidation.ts';
 import { appendParagraph, connectClient, until, type CollabClient } from './test/collabClient.ts';
+import { storedDoc } from './test/collabMessages.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
 /** `promise`, or a rejection once `ms` passed: "closed within a second" waits for the event only. */
@@ -39,17 +40,9 @@ function keptLogger(): Logger & { warnings: Array<{ message: string; fields?: Lo
   };
 }
 
-/** Every paragraph text of a document's Yjs state as stored: the snapshot and the updates since. */
+/** The top-level blocks of a document's Yjs state as stored. */
 async function storedBlocks(db: Database, documentId: string): Promise<string[]> {
-  const doc = new Y.Doc();
-  // One statement, so a compaction committing meanwhile cannot hide rows from both reads.
-  const { rows } = await db.query<{ data: Uint8Array }>(
-    `SELECT state AS data FROM document_yjs WHERE document_id = $1
-     UNION ALL SELECT data FROM document_yjs_updates WHERE document_id = $1`,
-    [documentId],
-  );
-  for (const { data } of rows) Y.applyUpdate(doc, data);
-  return doc
+  return (await storedDoc(db, documentId))
     .getXmlFragment(CONTENT_FIELD)
     .toArray()
     .map((block) => (block instanceof Y.XmlElement ? block.toString() : ''));

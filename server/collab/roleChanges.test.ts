@@ -19,7 +19,7 @@ import {
   until,
   useLiveClients,
 } from './test/collabClient.ts';
-import { auth, storedUpdates, syncStep1, update } from './test/collabMessages.ts';
+import { auth, storedUpdates, syncStep1, update, storedDoc } from './test/collabMessages.ts';
 import { rawFrameClient } from './test/rawFrames.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
@@ -40,17 +40,9 @@ function closeReason(collab: CollabClient): Promise<string> {
   );
 }
 
-/** The paragraphs of a document's Yjs state as stored: the snapshot and the updates since. */
+/** The top-level blocks of a document's Yjs state as stored. */
 async function storedText(db: Database, documentId: string): Promise<string[]> {
-  const doc = new Y.Doc();
-  // One statement, so a compaction committing meanwhile cannot hide rows from both reads.
-  const { rows } = await db.query<{ data: Uint8Array }>(
-    `SELECT state AS data FROM document_yjs WHERE document_id = $1
-     UNION ALL SELECT data FROM document_yjs_updates WHERE document_id = $1`,
-    [documentId],
-  );
-  for (const { data } of rows) Y.applyUpdate(doc, data);
-  return doc
+  return (await storedDoc(db, documentId))
     .getXmlFragment(CONTENT_FIELD)
     .toArray()
     .map((block) => (block instanceof Y.XmlElement ? textOf(block) : ''));

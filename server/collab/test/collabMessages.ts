@@ -114,3 +114,18 @@ export async function storedUpdates(db: Database, id: string): Promise<number> {
   );
   return rows[0]!.n;
 }
+
+/**
+ * A document's Yjs state as stored, the snapshot and the updates since, read in one statement so
+ * that a compaction committing meanwhile cannot hide rows from both reads.
+ */
+export async function storedDoc(db: Database, documentId: string): Promise<Y.Doc> {
+  const doc = new Y.Doc();
+  const { rows } = await db.query<{ data: Uint8Array }>(
+    `SELECT state AS data FROM document_yjs WHERE document_id = $1
+     UNION ALL SELECT data FROM document_yjs_updates WHERE document_id = $1`,
+    [documentId],
+  );
+  for (const { data } of rows) Y.applyUpdate(doc, data);
+  return doc;
+}
