@@ -16,6 +16,7 @@ import { linkRoutes } from './routes/links.ts';
 import { publishedRoutes } from './routes/published.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { sharingRoutes } from './routes/sharing.ts';
+import { versionRoutes } from './routes/versions.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import type { AppEnv, Services } from './services.ts';
 import {
@@ -123,6 +124,7 @@ export function createApp(services: Services, options: AppOptions = {}): Hono<Ap
   app.route('/', documentRoutes(services));
   app.route('/', linkRoutes(services));
   app.route('/', sharingRoutes(services));
+  app.route('/', versionRoutes(services));
   app.route('/', fileRoutes(services));
   app.route('/', configRoutes(services));
   app.route('/', vaultRoutes(services));

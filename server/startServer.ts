@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DocumentStore } from './documents/documentStore.ts';
 import { createFileStorage } from './files/createFileStorage.ts';
+import { VersionStore } from './versions/versionStore.ts';
 import { sweepFiles } from './files/sweepFiles.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { SessionCache } from './auth/sessionCache.ts';
@@ -140,9 +141,12 @@ export async function startServer(
       deleteExpired(db).catch((error: unknown) =>
         logger.warn('Sweeping sessions failed.', { err: error }),
       );
-      sweepFiles(db, services.files).catch((error: unknown) =>
-        logger.warn('Sweeping files failed.', { err: error }),
-      );
+      // Versions first: a file only a thinned version named goes in the same sweep.
+      new VersionStore(db)
+        .thin()
+        .catch((error: unknown) => logger.warn('Thinning versions failed.', { err: error }))
+        .then(() => sweepFiles(db, services.files))
+        .catch((error: unknown) => logger.warn('Sweeping files failed.', { err: error }));
     }, SWEEP_INTERVAL_MS);
     sweep.unref();
     const documents = new DocumentStore(db);

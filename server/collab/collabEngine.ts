@@ -17,6 +17,9 @@ import { inkwellSchema } from '../../common/editor/extensions.ts';
 import type { Database } from '../db/database.ts';
 import { documentAccess, type DocumentAccess } from '../documents/access.ts';
 import type { Logger } from '../logger.ts';
+import type { VersionSummary } from '../../common/api/versions.ts';
+import { VersionKeeper, VERSION_EVERY_MS, VERSION_PAUSE_MS } from '../versions/versionKeeper.ts';
+import { VersionStore, type KeepRequest } from '../versions/versionStore.ts';
 import { InvalidationBus, type Invalidation } from './invalidation.ts';
 import { routePresence } from './presence.ts';
 import { SchemaGuard } from './schemaGuard.ts';
@@ -89,6 +92,8 @@ interface LoadedDocument {
   queue: Promise<unknown>;
   /** A compaction after {@link COMPACT_AFTER_UPDATES} updates is waiting its turn. */
   compactionDue: boolean;
+  /** Yjs client ids whose account is recorded (or being recorded) for version authors. */
+  recordedClients: Set<number>;
 }
 
 /**
@@ -143,6 +148,9 @@ export class CollabEngine {
   private readonly maxUnsentBytes: number;
   /** Tells the other instances what was revoked here (with `REDIS_URL` only). */
   readonly invalidations: InvalidationBus | undefined;
+  /** Versions of the documents (server/versions/), kept automatically by {@link keeper}. */
+  readonly versions: VersionStore;
+  private readonly keeper: VersionKeeper;
 
   constructor(
     private readonly db: Database,
@@ -157,6 +165,8 @@ export class CollabEngine {
        * size of the JSON; deleted text leaves small tombstones) before updates are refused.
        */
       documentMaxBytes?: number;
+      /** When automatic versions are kept (versionKeeper.ts); shorter in tests. */
+      versionTiming?: { pauseMs: number; everyMs: number };
     },
   ) {
     this.maxStateBytes = 2 * (options.documentMaxBytes ?? 5 * 1024 * 1024);
@@ -165,6 +175,12 @@ export class CollabEngine {
     this.accessOf = options.access ?? documentAccess;
     this.store = new YjsStore(db);
     this.log = new UpdateLog(this.store);
+    this.versions = new VersionStore(db);
+    this.keeper = new VersionKeeper(
+      this.versions,
+      logger,
+      options.versionTiming ?? { pauseMs: VERSION_PAUSE_MS, everyMs: VERSION_EVERY_MS },
+    );
     const extensions: Extension[] = options.redisUrl ? [redisExtension(options.redisUrl)] : [];
     this.hocuspocus = new LoadWatchingHocuspocus({
       name: options.name ?? null,
@@ -209,6 +225,10 @@ export class CollabEngine {
       },
       onStoreDocument: async ({ documentName, document }) => {
         await this.compact(documentName, document);
+      },
+      beforeUnloadDocument: async ({ documentName }) => {
+        // The last writer left: what they wrote since the last version is kept as one.
+        await this.keeper.flush(documentName);
       },
       afterUnloadDocument: async ({ documentName }) => {
         this.loaded.get(documentName)?.guard.destroy();
@@ -461,6 +481,7 @@ export class CollabEngine {
           state.updateIds.push(...ids);
           // Counted as a writer's updates are, for the size limit.
           state.bytes += updates.reduce((sum, update) => sum + update.byteLength, 0);
+          this.keeper.edited(documentId, document, null);
         }
       });
       await this.compact(documentId, document);
@@ -524,11 +545,29 @@ export class CollabEngine {
     }
   }
 
-  /** Closes every socket, stores every loaded document, and lets go of Redis. */
+  /**
+   * Keeps the document as it is now as a version by hand (named, or before a restore), from its
+   * live state: what editors typed a moment ago is in it. Null when the document is gone.
+   */
+  async keepVersion(documentId: string, request: KeepRequest): Promise<VersionSummary | null> {
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
+    try {
+      if (!direct.document) throw new Error('The document did not load.');
+      return await this.keeper.keepNow(documentId, direct.document, request);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
+   * Closes every socket, keeps the versions due and stores every loaded document, and lets go
+   * of Redis.
+   */
   async close(): Promise<void> {
     clearInterval(this.revalidator);
     this.invalidations?.close();
     for (const socket of [...this.sockets.keys()]) this.end(socket, CLOSE.stopping);
+    await this.keeper.flushAll();
     await Promise.all(
       [...this.hocuspocus.documents].map(([name, document]) =>
         this.compact(name, document).catch((error: unknown) =>
@@ -549,6 +588,7 @@ export class CollabEngine {
       bytes: 0,
       queue: Promise.resolve(),
       compactionDue: false,
+      recordedClients: new Set(),
     };
     // What the load read is what the first compaction folds in.
     const loaded = this.reads.get(documentName);
@@ -659,12 +699,36 @@ export class CollabEngine {
     // never deletes the row of an update its snapshot lacks.
     state.updateIds.push(id);
     Y.applyUpdate(document, accepted, { source: 'connection', connection });
+    const { userId } = connection.context as CollabContext;
+    this.recordClients(documentName, state, userId, accepted);
+    this.keeper.edited(documentName, document, userId);
     if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
       state.compactionDue = true;
       void this.compact(documentName, document).catch((error: unknown) =>
         this.logger.warn('Compacting a live document failed.', { documentName, err: error }),
       );
     }
+  }
+
+  /**
+   * Records, off the keystroke's path, the account behind the Yjs clients that wrote `update`
+   * and were not recorded yet: what names a version's authors (server/versions/).
+   */
+  private recordClients(
+    documentName: string,
+    state: LoadedDocument,
+    userId: string,
+    update: Uint8Array,
+  ): void {
+    const fresh = [...Y.parseUpdateMeta(update).to.keys()].filter(
+      (client) => !state.recordedClients.has(client),
+    );
+    if (fresh.length === 0) return;
+    for (const client of fresh) state.recordedClients.add(client);
+    this.versions.recordClients(documentName, userId, fresh).catch((error: unknown) => {
+      for (const client of fresh) state.recordedClients.delete(client);
+      this.logger.warn('Recording who wrote a live update failed.', { documentName, err: error });
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import * as Y from 'yjs';
 import type { DocumentContent } from '../../common/api/documents.ts';
+import { byteaOf, type Bytea } from '../db/bytea.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { markHasYjs, replaceContent } from '../documents/documentRows.ts';
 import { canonicalContent, CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
@@ -38,26 +39,13 @@ export function canonicalText(content: DocumentContent): string | null {
 /**
  * Yjs state in PostgreSQL (`document_yjs`, `document_yjs_updates`): the snapshot, the updates
  * appended since, and the derived `documents.content` written with each snapshot (through
- * documents/documentRows.ts, the table's owner). On PGlite
- * bytea travels as base64, which its driver converts ten times faster than raw bytes (as in
- * files/postgresFileStorage.ts).
+ * documents/documentRows.ts, the table's owner); bytes go through db/bytea.ts.
  */
 export class YjsStore {
-  private readonly bytesIn: (param: string) => string;
-  private readonly bytesOut: (column: string) => string;
+  private readonly bytea: Bytea;
 
   constructor(private readonly db: Database) {
-    const pglite = db.kind === 'pglite';
-    this.bytesIn = (param) => (pglite ? `decode(${param}, 'base64')` : param);
-    this.bytesOut = (column) => (pglite ? `encode(${column}, 'base64') AS ${column}` : column);
-  }
-
-  private param(bytes: Uint8Array): string | Uint8Array {
-    return this.db.kind === 'pglite' ? Buffer.from(bytes).toString('base64') : bytes;
-  }
-
-  private bytes(value: string | Uint8Array): Uint8Array {
-    return typeof value === 'string' ? Buffer.from(value, 'base64') : value;
+    this.bytea = byteaOf(db);
   }
 
   /**
@@ -91,13 +79,13 @@ export class YjsStore {
         // Converted straight into it, not into a copy applied to it again.
         snapshot = Y.encodeStateAsUpdate(yDocFromContent(row.content, doc));
         await tx.query(
-          `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytesIn('$2')})`,
-          [id, this.param(snapshot)],
+          `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytea.in('$2')})`,
+          [id, this.bytea.param(snapshot)],
         );
         await markHasYjs(tx, id);
       }
       const { rows: updates } = await tx.query<{ id: string; data: string | Uint8Array }>(
-        `SELECT id::text AS id, ${this.bytesOut('data')} FROM document_yjs_updates
+        `SELECT id::text AS id, ${this.bytea.out('data')} FROM document_yjs_updates
           WHERE document_id = $1 ORDER BY id`,
         [id],
       );
@@ -105,7 +93,7 @@ export class YjsStore {
       let bytes = snapshot.byteLength;
       Y.transact(doc, () => {
         for (const update of updates) {
-          const data = this.bytes(update.data);
+          const data = this.bytea.read(update.data);
           bytes += data.byteLength;
           Y.applyUpdate(doc, data);
         }
@@ -127,8 +115,8 @@ export class YjsStore {
    */
   async insertNew(tx: Queryable, id: string, state: Uint8Array): Promise<void> {
     await tx.query(
-      `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytesIn('$2')})`,
-      [id, this.param(state)],
+      `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytea.in('$2')})`,
+      [id, this.bytea.param(state)],
     );
     await markHasYjs(tx, id);
   }
@@ -191,8 +179,8 @@ export class YjsStore {
         ? change.state
         : Y.mergeUpdates([stored, change.state]);
       await tx.query(
-        `UPDATE document_yjs SET state = ${this.bytesIn('$2')}, updated_at = now() WHERE document_id = $1`,
-        [id, this.param(snapshot)],
+        `UPDATE document_yjs SET state = ${this.bytea.in('$2')}, updated_at = now() WHERE document_id = $1`,
+        [id, this.bytea.param(snapshot)],
       );
       if (change.updateIds.length > 0) {
         await tx.query(
@@ -207,9 +195,9 @@ export class YjsStore {
 
   private async readSnapshot(tx: Queryable, id: string, lock = false): Promise<Uint8Array | null> {
     const { rows } = await tx.query<{ state: string | Uint8Array }>(
-      `SELECT ${this.bytesOut('state')} FROM document_yjs WHERE document_id = $1${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT ${this.bytea.out('state')} FROM document_yjs WHERE document_id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
-    return rows[0] ? this.bytes(rows[0].state) : null;
+    return rows[0] ? this.bytea.read(rows[0].state) : null;
   }
 }

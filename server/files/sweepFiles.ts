@@ -6,15 +6,18 @@ import { FileStore } from './fileStore.ts';
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Every `/files/<id>` that any document holds, the trash included. The whole content is searched
- * as text rather than image `src` attributes only, so that a reference in a link, in raw HTML or
- * in the `src` of an imported vault's image embed (`![[diagram.png]]`) keeps its file too: the
- * sweep errs on the side of keeping.
+ * Every `/files/<id>` that any document holds, the trash included, and any version still kept
+ * (their ids are listed when they are kept, versions/versionStore.ts). The whole content is
+ * searched as text rather than image `src` attributes only, so that a reference in a link, in raw
+ * HTML or in the `src` of an imported vault's image embed (`![[diagram.png]]`) keeps its file
+ * too: the sweep errs on the side of keeping.
  */
 const REFERENCED = `
   SELECT DISTINCT lower(m[1])::uuid AS id
     FROM documents,
-         regexp_matches(content::text, '/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})', 'g') AS m`;
+         regexp_matches(content::text, '/files/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})', 'g') AS m
+  UNION
+  SELECT DISTINCT unnest(file_ids) AS id FROM document_versions`;
 
 /**
  * Removes files that no document references (pending ones cut off by a crash among them), unless
