@@ -145,6 +145,11 @@ export interface CollabConfig {
   redisUrl: string | undefined;
   /** `COLLAB_MAX_MESSAGE_BYTES`: largest WebSocket message accepted; larger closes the socket (default 8 MB). */
   maxMessageBytes: number;
+  /**
+   * When automatic versions are kept (server/versions/versionKeeper.ts): after a pause this long,
+   * and at least this often while editing goes on. Fixed in production; tests shorten them.
+   */
+  versionTiming?: { pauseMs: number; everyMs: number };
 }
 
 const positiveInt = (max: number) =>

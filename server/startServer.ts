@@ -126,6 +126,7 @@ export async function startServer(
       collab: new CollabEngine(db, logger, {
         redisUrl: config.collab.redisUrl,
         documentMaxBytes: config.documentMaxBytes,
+        versionTiming: config.collab.versionTiming,
       }),
     };
     services.collab

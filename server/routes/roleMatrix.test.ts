@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../common/api/documents.ts';
 import { uploadedFileSchema } from '../../common/api/files.ts';
 import { ROLES, type Role, type SharingState } from '../../common/api/sharing.ts';
+import { versionSummaryResponseSchema } from '../../common/api/versions.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { ROUTE_ACCESS, type DeclaredRoute, type RouteRule } from '../routeAccess.ts';
 import type { RunningServer } from '../startServer.ts';
@@ -26,6 +27,8 @@ const BODIES: Partial<Record<DeclaredRoute, (people: People) => unknown>> = {
   'PATCH /api/documents/:id/sharing/people/:userId': () => ({ role: 'editor' }),
   'PUT /api/documents/:id/sharing/link': () => ({ role: 'editor' }),
   'PUT /api/documents/:id/sharing/publish': () => ({ indexable: false, expiresAt: null }),
+  'POST /api/documents/:id/versions': () => ({ name: 'Matrix' }),
+  'PATCH /api/documents/:id/versions/:versionId': () => ({ name: 'Renamed' }),
 };
 
 /** Routes whose owner acts on a document in the trash. */
@@ -85,7 +88,9 @@ describeWithServer('every document route as every role', (context) => {
    * someone else, who must not then read the file another route checks), with every way in this
    * test calls through.
    */
-  async function sharedDocument(trashed: boolean): Promise<{ id: string; fileId: string }> {
+  async function sharedDocument(
+    trashed: boolean,
+  ): Promise<{ id: string; fileId: string; versionId: string }> {
     const { owner, editor, viewer, linkEditor, oldLinkMember } = people;
     const upload = await owner.client.request('POST', '/api/files?name=a.png', {
       body: png as unknown as string,
@@ -101,6 +106,11 @@ describeWithServer('every document route as every role', (context) => {
     });
     expect(created.status).toBe(201);
     const { id } = ((await created.json()) as { document: DocumentRecord }).document;
+    const kept = await owner.client.request('POST', `/api/documents/${id}/versions`, {
+      json: { name: 'First' },
+    });
+    expect(kept.status).toBe(201);
+    const versionId = versionSummaryResponseSchema.parse(await kept.json()).version.id;
     const db = getDb();
     await shareWith(db, id, editor.user.id, 'editor');
     await shareWith(db, id, viewer.user.id, 'viewer');
@@ -120,24 +130,25 @@ describeWithServer('every document route as every role', (context) => {
     if (trashed) {
       expect((await owner.client.request('DELETE', `/api/documents/${id}`)).status).toBe(204);
     }
-    return { id, fileId };
+    return { id, fileId, versionId };
   }
 
   /** The route's path for a document and its file (`/files/:id` names the file). */
-  const pathOf = (route: string, documentId: string, fileId: string) =>
+  const pathOf = (route: string, documentId: string, fileId: string, versionId: string) =>
     route
       .slice(route.indexOf(' ') + 1)
       .replace(':id', route.includes(' /files/') ? fileId : documentId)
-      .replace(':userId', people.viewer.user.id);
+      .replace(':userId', people.viewer.user.id)
+      .replace(':versionId', versionId);
 
   it.each(DOCUMENT_ROUTES)('$route: $rule and above; anyone else as if missing', async (row) => {
     const { route, rule } = row;
     const method = route.slice(0, route.indexOf(' '));
     const body = BODIES[route]?.(people);
     const options: RequestOptions = body === undefined ? {} : { json: body };
-    const { id, fileId } = await sharedDocument(IN_TRASH.has(route));
+    const { id, fileId, versionId } = await sharedDocument(IN_TRASH.has(route));
     // What the owner hears about a document (or file) that does not exist: refusals must match.
-    const missingPath = pathOf(route, randomUUID(), randomUUID());
+    const missingPath = pathOf(route, randomUUID(), randomUUID(), versionId);
     const missing = await people.owner.client.request(method, missingPath, options);
     expect(missing.status, `${route} of a missing document`).toBe(404);
     const missingBody = await missing.text();
@@ -147,7 +158,7 @@ describeWithServer('every document route as every role', (context) => {
         caller.name === 'anonymous'
           ? new TestClient(server, undefined)
           : people[caller.name].client;
-      const res = await client.request(method, pathOf(route, id, fileId), options);
+      const res = await client.request(method, pathOf(route, id, fileId, versionId), options);
       const text = await res.text();
       const allowed = caller.role !== null && ROLES.indexOf(caller.role) >= ROLES.indexOf(rule);
       const label = `${route} as ${caller.name}: ${res.status} ${text.slice(0, 200)}`;
