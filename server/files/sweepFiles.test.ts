@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import { beforeEach, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { CONTENT_FIELD } from '../collab/yjsContent.ts';
 import type { Database } from '../db/database.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { testUser } from '../test/users.ts';
 import { FileStore } from './fileStore.ts';
 import { PostgresFileStorage } from './postgresFileStorage.ts';
+import { VersionStore } from '../versions/versionStore.ts';
 import { sweepFiles } from './sweepFiles.ts';
 
 const TWO_HOURS_AGO = "now() - interval '2 hours'";
@@ -108,5 +111,30 @@ describeEachDatabase('sweeping files', (getDb: () => Database) => {
     );
     expect(await sweepFiles(getDb(), storage)).toBe(0);
     expect(await exists(id)).toBe(true);
+  });
+
+  it('keeps a file that only a kept version still shows, until the version goes', async () => {
+    const id = await file({ age: TWO_HOURS_AGO });
+    await documentShowing(id);
+    const { rows } = await getDb().query<{ id: string }>(
+      'SELECT id FROM documents WHERE owner_id = $1 ORDER BY created_at DESC LIMIT 1',
+      [owner],
+    );
+    const documentId = rows[0]!.id;
+    const doc = new Y.Doc();
+    const image = new Y.XmlElement('image');
+    image.setAttribute('src', `/files/${id}`);
+    doc.getXmlFragment(CONTENT_FIELD).insert(0, [image]);
+    await new VersionStore(getDb()).keep(documentId, doc, { kind: 'auto' });
+    // The document no longer shows the image; the version does.
+    await getDb().query(
+      `UPDATE documents SET content = '{"type":"doc","content":[]}'::jsonb WHERE id = $1`,
+      [documentId],
+    );
+    expect(await sweepFiles(getDb(), storage)).toBe(0);
+    expect(await exists(id)).toBe(true);
+    await getDb().query('DELETE FROM document_versions WHERE document_id = $1', [documentId]);
+    expect(await sweepFiles(getDb(), storage)).toBe(1);
+    expect(await exists(id)).toBe(false);
   });
 });
