@@ -106,6 +106,24 @@ describe('restoreVersion', () => {
     expect(texts(b)).toEqual(texts(a));
   });
 
+  it('restores lists and tables in place, each block once', () => {
+    const cell = (text: string): JSONContent => ({ type: 'tableCell', content: [para(text)] });
+    const table = (text: string): JSONContent => ({
+      type: 'table',
+      content: [{ type: 'tableRow', content: [cell(text), cell('b')] }],
+    });
+    const list = (...items: string[]): JSONContent => ({
+      type: 'bulletList',
+      content: items.map((item) => ({ type: 'listItem', content: [para(item)] })),
+    });
+    const { a, b, docs } = pair({ type: 'doc', content: [list('one', 'two'), table('now')] });
+    const then = { type: 'doc', content: [list('one'), table('then'), para('End')] };
+    restoreVersion(a, version(then));
+    const want = version(then).toJSON();
+    for (const editor of [a, b]) expect(unchunked(editor.state.doc).toJSON()).toEqual(want);
+    expect(docs[1]!.getXmlFragment(FRAGMENT).length).toBe(3);
+  });
+
   it('changes nothing when the document already is the version', () => {
     const { a, docs, net } = pair(docOf('Alpha', 'Beta'));
     expect(restoreVersion(a, version(docOf('Alpha', 'Beta')))).toBe(true);
