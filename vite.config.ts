@@ -95,10 +95,11 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'] },
             // The shared document's code (Yjs, the provider, the device copy, the binding) arrives
-            // together once the saved copy shows: one chunk, for the same reason.
+            // together once the saved copy shows: one chunk, for the same reason. What only a rare
+            // action needs (a set-aside copy's download, a version's restore) loads with it.
             {
               name: 'shared-document',
-              test: /node_modules\/(?:yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@tiptap\/y-tiptap)\/|features\/live\/collab\/(?!downloadSetAside|setAsideCopy)/,
+              test: /node_modules\/(?:yjs|lib0|y-protocols|y-indexeddb|@hocuspocus|@tiptap\/y-tiptap)\/|features\/live\/collab\/(?!downloadSetAside|setAsideCopy|restoreVersion)/,
             },
           ],
         },

@@ -7,3 +7,4 @@ export * from '../../common/api/links.ts';
 export * from '../../common/api/session.ts';
 export * from '../../common/api/sharing.ts';
 export * from '../../common/api/vault.ts';
+export * from '../../common/api/versions.ts';

@@ -36,6 +36,9 @@ const ShortcutSheet = lazy(() =>
 const ShareDialog = lazy(() =>
   import('../sharing/ShareDialog.tsx').then((module) => ({ default: module.ShareDialog })),
 );
+const HistoryPanel = lazy(() =>
+  import('../history/HistoryPanel.tsx').then((module) => ({ default: module.HistoryPanel })),
+);
 
 function isShortcutSheetKey(event: KeyboardEvent): boolean {
   const mod = isApplePlatform() ? event.metaKey : event.ctrlKey;
@@ -54,8 +57,9 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  // docs/PRODUCT.md "Sharing": a viewer reads, copies and exports; an editor edits but neither
-  // trashes nor shares. No role is the owner's own document.
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // docs/PRODUCT.md "Sharing": a viewer reads, copies and exports; an editor edits and sees the
+  // history but neither trashes nor shares. No role is the owner's own document.
   const role: Role = opened.record.role ?? 'owner';
   const canEdit = role !== 'viewer';
   const isOwner = role === 'owner';
@@ -183,6 +187,7 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     toast.show("Couldn't open this dialog. Check your connection and try again.", 'error');
     setSheetOpen(false);
     setShareOpen(false);
+    setHistoryOpen(false);
     setDialogKey((key) => key + 1);
   }, [toast]);
 
@@ -218,6 +223,16 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
       actions={
         <>
           {progress ? <InlineProgress label={progress} /> : null}
+          {canEdit ? (
+            <button
+              type="button"
+              className="ink-button"
+              aria-haspopup="dialog"
+              onClick={() => setHistoryOpen(true)}
+            >
+              History
+            </button>
+          ) : null}
           {isOwner ? (
             <button
               type="button"
@@ -272,6 +287,15 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
         <Suspense fallback={null}>
           {sheetOpen ? <ShortcutSheet open onClose={() => setSheetOpen(false)} /> : null}
           {shareOpen ? <ShareDialog documentId={id} onClose={() => setShareOpen(false)} /> : null}
+          {historyOpen ? (
+            <HistoryPanel
+              documentId={id}
+              title={title}
+              // A restore is written through the live document's editor, only while it may write.
+              editor={collab && !viewing && !ended ? editor : null}
+              onClose={() => setHistoryOpen(false)}
+            />
+          ) : null}
         </Suspense>
       </ErrorBoundary>
     </AppLayout>

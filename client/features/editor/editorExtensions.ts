@@ -67,10 +67,11 @@ export interface EditorExtensionOptions {
 }
 
 /**
- * Everything the browser editor runs: the shared schema (with a highlighting code block and
- * rendered HTML nodes) plus the editing behaviour that only a live editor needs.
+ * How the browser draws a document, without editing it: the shared schema with a highlighting
+ * code block, rendered HTML nodes, the dialects' views and plugins, and the chunks. The editor
+ * starts with these; a version in the history panel is drawn with them alone, read-only.
  */
-export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
+export function documentViewExtensions(): AnyExtension[] {
   return [
     ...withInlineDialectViews(
       withFrontMatterView(
@@ -88,6 +89,16 @@ export function editorExtensions(options: EditorExtensionOptions): AnyExtension[
     ),
     InlineDialectBehaviour,
     BlockChunks,
+  ];
+}
+
+/**
+ * Everything the browser editor runs: {@link documentViewExtensions} plus the editing behaviour
+ * that only a live editor needs.
+ */
+export function editorExtensions(options: EditorExtensionOptions): AnyExtension[] {
+  return [
+    ...documentViewExtensions(),
     BlockPlaceholder.configure({ placeholder: placeholderFor }),
     CharacterCount.configure({ wordCounter: countWords }),
     ...(options.undoRedo ? [options.undoRedo] : []),

@@ -1,0 +1,180 @@
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { useEffect, useState } from 'react';
+import type { VersionSummary } from '../../../common/api/versions.ts';
+import { downloadText, fileNameForTitle } from '../../lib/download.ts';
+import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import { checkContent } from '../live/persistence/openDocument.ts';
+import { shareErrorText } from '../sharing/shareErrors.ts';
+import { VersionNameForm } from './VersionNameForm.tsx';
+import { VersionPreview } from './VersionPreview.tsx';
+import {
+  versionAuthors,
+  versionChange,
+  versionFileTitle,
+  versionMoment,
+  versionTitle,
+} from './versionLabels.ts';
+import type { VersionsApi } from './versionsApi.ts';
+
+/** Props of {@link ShownVersion}. */
+export interface ShownVersionProps {
+  documentId: string;
+  /** The version to show, as the list has it. */
+  version: VersionSummary;
+  /** The document's title now, for the exported file's name. */
+  title: string;
+  api: VersionsApi;
+  /** Takes the renamed version's summary into the list. */
+  onRenamed: (version: VersionSummary) => void;
+  /** Restores the version; rejects with what to say when it could not. Absent: not offered. */
+  onRestore?: (version: VersionSummary, content: ProseMirrorNode) => Promise<void>;
+}
+
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; content: ProseMirrorNode };
+
+/**
+ * One version, read-only and drawn as the editor draws it, with what can be done with it: name
+ * it, export it as Markdown, restore it. Its content is checked as any content from outside is.
+ */
+export function ShownVersion(props: ShownVersionProps) {
+  const { documentId, version, title, api, onRenamed, onRestore } = props;
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [renaming, setRenaming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ kind: 'loading' });
+    api
+      .get(documentId, version.id)
+      .then((answer) => checkContent(answer.content))
+      .then(
+        (checked) => {
+          if (!live) return;
+          setLoaded(
+            checked
+              ? { kind: 'ready', content: checked.doc }
+              : {
+                  kind: 'failed',
+                  message: "This version couldn't be shown: its content is damaged.",
+                },
+          );
+        },
+        (failure: unknown) =>
+          live && setLoaded({ kind: 'failed', message: shareErrorText(failure) }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [api, documentId, version.id, attempt]);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(failure instanceof RestoreRefused ? failure.message : shareErrorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportMarkdown = (content: ProseMirrorNode) =>
+    act(async () => {
+      const [{ serializeMarkdown }, { withAbsoluteFileUrls }] = await Promise.all([
+        loadMarkdownCodec(),
+        import('../editor/uploads/imageSources.ts'),
+      ]);
+      // Uploaded images by absolute address, so the file shows them outside Inkwell too.
+      const markdown = serializeMarkdown(withAbsoluteFileUrls(content, window.location.origin));
+      const name = fileNameForTitle(versionFileTitle(title, version), 'md');
+      downloadText(name, markdown, 'text/markdown;charset=utf-8');
+    });
+
+  const when = versionMoment(version);
+  return (
+    <div className="ink-history__shown">
+      <header className="ink-history__shown-header">
+        <div className="ink-history__shown-title">
+          <h3>{versionTitle(version)}</h3>
+          <p className="ink-share__hint">
+            {when}
+            {version.authors.length > 0 ? ` · ${versionAuthors(version)}` : ''} ·{' '}
+            {versionChange(version)}
+          </p>
+        </div>
+        {loaded.kind === 'ready' ? (
+          <div className="ink-share__row">
+            <button
+              type="button"
+              className="ink-button"
+              disabled={busy}
+              onClick={() => setRenaming(true)}
+            >
+              {version.name ? 'Rename…' : 'Name…'}
+            </button>
+            <button
+              type="button"
+              className="ink-button"
+              disabled={busy}
+              onClick={() => void exportMarkdown(loaded.content)}
+            >
+              Export as Markdown
+            </button>
+            {onRestore ? (
+              <button
+                type="button"
+                className="ink-button ink-button--primary"
+                disabled={busy}
+                onClick={() => void act(() => onRestore(version, loaded.content))}
+              >
+                Restore this version
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </header>
+      {renaming ? (
+        <VersionNameForm
+          label="Name of this version"
+          initial={version.name ?? ''}
+          onCancel={() => setRenaming(false)}
+          onSave={async (name) => {
+            onRenamed(await api.rename(documentId, version.id, name));
+            setRenaming(false);
+          }}
+        />
+      ) : null}
+      {error ? (
+        <p role="alert" className="ink-share__error">
+          {error}
+        </p>
+      ) : null}
+      {loaded.kind === 'loading' ? (
+        <p className="ink-share__hint" role="status">
+          Loading the version…
+        </p>
+      ) : loaded.kind === 'failed' ? (
+        <div role="alert">
+          <p className="ink-share__error">{loaded.message}</p>
+          <button type="button" className="ink-button" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <VersionPreview content={loaded.content} label={`${versionTitle(version)}, ${when}`} />
+      )}
+    </div>
+  );
+}
+
+/** A restore refused before anything was sent, with the sentence to show. */
+export class RestoreRefused extends Error {
+  override name = 'RestoreRefused';
+}

@@ -1,0 +1,60 @@
+import type {
+  ListVersionsResponse,
+  VersionResponse,
+  VersionSummary,
+} from '../../../common/api/versions.ts';
+import { api as appApi, type ApiClient } from '../../lib/api.ts';
+
+const versionsUrl = (documentId: string) =>
+  `/api/documents/${encodeURIComponent(documentId)}/versions`;
+
+/** The version-history API (common/api/versions.ts) as the history panel calls it. */
+export interface VersionsApi {
+  /** A page of versions, newest first; `before` is the `next` of the page before. */
+  list(documentId: string, before?: string): Promise<ListVersionsResponse>;
+  /** One version with its content (unchecked: the panel checks it as any content from outside). */
+  get(documentId: string, versionId: string): Promise<VersionResponse>;
+  /** Keeps the document as it is now under `name`. */
+  keep(documentId: string, name: string): Promise<VersionSummary>;
+  /** Keeps the document as it is now, before the version `versionId` is restored. */
+  keepBeforeRestore(documentId: string, versionId: string): Promise<VersionSummary>;
+  /** Names or renames a version. */
+  rename(documentId: string, versionId: string, name: string): Promise<VersionSummary>;
+}
+
+/** A {@link VersionsApi} on `client`; tests pass a client with a fetch double. */
+export function createVersionsApi(client: ApiClient): VersionsApi {
+  return {
+    list: (id, before) => {
+      const query = new URLSearchParams(before ? { before } : {});
+      const search = before ? `?${query}` : '';
+      return client.get(`${versionsUrl(id)}${search}`, (s) => s.listVersionsResponseSchema);
+    },
+    get: (id, versionId) =>
+      client.get(
+        `${versionsUrl(id)}/${encodeURIComponent(versionId)}`,
+        (s) => s.versionResponseSchema,
+      ),
+    keep: async (id, name) =>
+      (await client.post(versionsUrl(id), { name }, (s) => s.versionSummaryResponseSchema)).version,
+    keepBeforeRestore: async (id, versionId) =>
+      (
+        await client.post(
+          versionsUrl(id),
+          { restoring: versionId },
+          (s) => s.versionSummaryResponseSchema,
+        )
+      ).version,
+    rename: async (id, versionId, name) =>
+      (
+        await client.patch(
+          `${versionsUrl(id)}/${encodeURIComponent(versionId)}`,
+          { name },
+          (s) => s.versionSummaryResponseSchema,
+        )
+      ).version,
+  };
+}
+
+/** The app's {@link VersionsApi}. */
+export const versionsApi: VersionsApi = createVersionsApi(appApi);
