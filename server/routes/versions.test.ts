@@ -12,10 +12,12 @@ import {
   until,
   useLiveClients,
 } from '../collab/test/collabClient.ts';
+import { yDocFromContent } from '../collab/yjsContent.ts';
 import { loadConfig } from '../config.ts';
 import type { TestClient } from '../test/testServer.ts';
 import { describeWithServer, signedInUser, startTestServer } from '../test/testServer.ts';
 import { shareWith } from '../test/users.ts';
+import { VersionStore } from '../versions/versionStore.ts';
 
 /*
  * Version history over HTTP and the live socket (docs/PRODUCT.md "Version history"): versions
@@ -194,6 +196,34 @@ describeWithServer(
         ).toBe(status);
       }
       expect((await versionsOf(owner.client, document.id)).map((v) => v.name)).toEqual(['One']);
+    });
+
+    it('reads a version holding hostile content back sanitised', async () => {
+      const { server, db } = context();
+      const owner = await signedInUser(server, db, 'Olive');
+      const document = await createDocument(owner.client, 'Start.');
+      // Straight into a version's state, past every check a save or a live update makes.
+      const hostile = yDocFromContent({
+        type: 'doc',
+        content: [
+          { type: 'htmlBlock', attrs: { html: '<img src=x onerror="alert(1)">' } },
+          {
+            type: 'paragraph',
+            content: [
+              {
+                type: 'text',
+                text: 'click',
+                marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }],
+              },
+            ],
+          },
+        ],
+      });
+      const kept = await new VersionStore(db).keep(document.id, hostile, { kind: 'auto' });
+      const text = await contentText(owner.client, document.id, kept!.id);
+      expect(text).toContain('click');
+      expect(text).not.toContain('onerror');
+      expect(text).not.toContain('javascript:');
     });
   },
   SLOW,

@@ -11,6 +11,7 @@ import {
   type VersionSummaryResponse,
 } from '../../common/api/versions.ts';
 import { documentRole } from '../documents/access.ts';
+import { validateContent } from '../documents/validateContent.ts';
 import { YjsStore } from '../collab/yjsStore.ts';
 import { NotFoundError } from '../errors.ts';
 import { limitBody, parseWith, readJson } from '../middleware/readJson.ts';
@@ -65,7 +66,10 @@ export function versionRoutes(services: Services): Hono<AppEnv> {
     const id = await documentOf(c);
     const read = await versions.read(id, versionOf(c));
     if (!read) throw missingVersion();
-    return c.json<VersionResponse>(read);
+    // As any stored content is read back (an export does the same): through the sanitiser and
+    // the schema, whatever the Yjs state held.
+    const { json } = validateContent(read.content, { stored: true });
+    return c.json<VersionResponse>({ version: read.version, content: json });
   });
 
   app.post('/api/documents/:id/versions', bodyLimit, async (c) => {
