@@ -14,6 +14,7 @@ import { uiImport } from './uiImport.ts';
 import { uploads } from './uploads.ts';
 import { pasteImage } from './pasteImage.ts';
 import { vault } from './vault.ts';
+import { versions } from './versions.ts';
 import { bundleSize } from './bundleSize.ts';
 import { profile } from './profile.ts';
 import { prepareFixtures, type Fixtures } from './fixtures.ts';
@@ -39,6 +40,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   collabEcho,
   collabOpen,
   collabCrowd,
+  versions,
 };
 
 /** Run only when named: they explain figures rather than measure them. */
