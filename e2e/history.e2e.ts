@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { newAccount, signUp, type TestAccount } from './auth.ts';
+import type { Page } from 'playwright-core';
 import { apiHeaders, documentIdOf, keepTyping, saved, textOf } from './collabPage.ts';
-import {
-  dangerousDom,
-  editorLocator,
-  importMarkdown,
-  RECORD_SCRIPT_CALLS,
-  scriptCalls,
-} from './editorPage.ts';
+import { dangerousDom, editorLocator, importMarkdown, scriptCalls } from './editorPage.ts';
 import { XSS_CASES } from './hostileContent.ts';
-import { appUrl, collectPageErrors, useBrowser } from './harness.ts';
+import { appUrl, useBrowser } from './harness.ts';
+import { person as signUpPerson } from './people.ts';
 
 /*
  * Version history from the browser (docs/PRODUCT.md "Version history"): the owner names a
@@ -21,31 +15,7 @@ import { appUrl, collectPageErrors, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 
-interface Person {
-  account: TestAccount;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  /** API calls of the page that failed: none may. */
-  apiFailures: string[];
-}
-
-async function person(name: string): Promise<Person> {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript({ content: RECORD_SCRIPT_CALLS });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  const apiFailures: string[] = [];
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/api/') && response.status() >= 400) {
-      apiFailures.push(`${response.status()} ${pathname}`);
-    }
-  });
-  await page.goto(appUrl());
-  const account = await signUp(page, newAccount(name));
-  return { account, context, page, errors, apiFailures };
-}
+const person = (name: string) => signUpPerson(browser(), name);
 
 async function shareThroughApi(owner: Page, id: string, email: string, role: string) {
   const res = await owner.request.put(`${appUrl()}/api/documents/${id}/sharing/people`, {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
-import { newAccount, signUp, type TestAccount } from './auth.ts';
+import type { Page } from 'playwright-core';
 import { caretAtEnd, documentIdOf, keepTyping, saved, waitForText } from './collabPage.ts';
 import { editorLocator } from './editorPage.ts';
-import { appUrl, collectPageErrors, useBrowser } from './harness.ts';
+import type { TestAccount } from './auth.ts';
+import { appUrl, useBrowser } from './harness.ts';
+import { person as signUpPerson, type Person } from './people.ts';
 
 /*
  * Sharing from the browser (docs/PRODUCT.md "Sharing"): the owner shares through the Share
@@ -14,22 +15,8 @@ import { appUrl, collectPageErrors, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 
-interface Person {
-  account: TestAccount;
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-}
-
 /** Someone signed up in a fresh context, on the app's home page. */
-async function person(name: string): Promise<Person> {
-  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(appUrl());
-  const account = await signUp(page, newAccount(name));
-  return { account, context, page, errors };
-}
+const person = (name: string) => signUpPerson(browser(), name);
 
 /** An owner with a new document reading `text`, stored. */
 async function ownerWithDocument(text: string): Promise<Person> {
