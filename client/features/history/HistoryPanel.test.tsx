@@ -392,4 +392,83 @@ describe('HistoryPanel', () => {
     await until(() => expect(button('Export as Markdown')).toBeTruthy());
     expect(() => button('Restore this version')).toThrow();
   });
+
+  it('compares two versions in place, older to newer, and steps through the changes', async () => {
+    const newer = summary('9', NOW);
+    const older = summary('5', new Date(2026, 2, 10, 9, 0));
+    await open({
+      [`GET ${BASE}`]: listOf([newer, older]),
+      [`GET ${BASE}/9`]: () => ({
+        json: { version: newer, content: docOf(para('Kept line'), para('The red fox')) },
+      }),
+      [`GET ${BASE}/5`]: () => ({
+        json: {
+          version: older,
+          content: docOf(para('Gone line'), para('Kept line'), para('The brown fox')),
+        },
+      }),
+    });
+    await until(() => expect(rows()).toHaveLength(2));
+    await click(rows()[0] as HTMLElement);
+    await until(() => expect(host.querySelector('select')).toBeTruthy());
+    const select = host.querySelector('select')!;
+    // The document now is no choice without an editor.
+    expect([...select.options].map((option) => option.value)).toEqual(['', '5']);
+    await act(() => {
+      select.value = '5';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => expect(text()).toContain('2 changes'));
+    const prose = host.querySelector('.ink-history__document .ink-prose')!;
+    // The newer is drawn, with what the older had put back and marked removed.
+    expect(prose.textContent).toBe('Gone lineKept lineThe brownred fox');
+    const marked = (kind: string) =>
+      [...prose.querySelectorAll(`.ink-diff--${kind}`)].map((element) => element.textContent);
+    expect(marked('deleted')).toEqual(['Gone line', 'brown']);
+    expect(marked('inserted')).toEqual(['red']);
+    await click(button('Next change'));
+    expect(text()).toContain('1 of 2');
+    expect([...prose.querySelectorAll('.ink-diff--current')].map((e) => e.textContent)).toEqual([
+      'Gone line',
+    ]);
+    await click(button('Next change'));
+    expect(text()).toContain('2 of 2');
+    expect([...prose.querySelectorAll('.ink-diff--current')].map((e) => e.textContent)).toEqual([
+      'brown',
+      'red',
+    ]);
+    const listed = [...host.querySelectorAll('.ink-compare__change')].map((b) => b.textContent);
+    expect(listed).toEqual([
+      'Removed \u201cGone line\u201d',
+      'Changed \u201cbrown\u201d to \u201cred\u201d',
+    ]);
+  });
+
+  it('compares a version with the document now in the live editor', async () => {
+    const [doc] = replicas(docOf(para('Now text'), para('Shared')), 1);
+    const editor = collabEditor(doc!);
+    editors.push(editor);
+    const version = summary('3', NOW);
+    await open(
+      {
+        [`GET ${BASE}`]: listOf([version]),
+        [`GET ${BASE}/3`]: () => ({ json: { version, content: docOf(para('Shared')) } }),
+      },
+      { editor },
+    );
+    await until(() => expect(rows()).toHaveLength(1));
+    await click(rows()[0] as HTMLElement);
+    await until(() => expect(host.querySelector('select')).toBeTruthy());
+    const select = host.querySelector('select')!;
+    await act(() => {
+      select.value = 'now';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => expect(text()).toContain('1 change'));
+    const prose = host.querySelector('.ink-history__document .ink-prose')!;
+    expect([...prose.querySelectorAll('.ink-diff--inserted')].map((e) => e.textContent)).toEqual([
+      'Now text',
+    ]);
+    expect(text()).not.toContain('These versions differ too much');
+  });
 });

@@ -1,9 +1,10 @@
-import type { Editor } from '@tiptap/core';
+import type { Editor, JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useCallback, useEffect, useState } from 'react';
 import type { VersionSummary } from '../../../common/api/versions.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toastContext.ts';
+import { unchunked } from '../editor/chunks/chunks.ts';
 import { restoreVersion } from '../live/collab/restoreVersion.ts';
 import { shareErrorText } from '../sharing/shareErrors.ts';
 import '../sharing/sharing.css';
@@ -183,6 +184,10 @@ export function HistoryPanel(props: HistoryPanelProps) {
               api={api}
               onRenamed={take}
               onRestore={editor ? restore : undefined}
+              versions={listed.kind === 'ready' ? listed.versions : []}
+              current={
+                editor ? () => unchunked(editor.state.doc).toJSON() as JSONContent : undefined
+              }
             />
           ) : (
             <p className="ink-share__hint">Choose a version to see it.</p>

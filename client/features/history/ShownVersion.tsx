@@ -1,10 +1,12 @@
+import type { JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { VersionSummary } from '../../../common/api/versions.ts';
 import { downloadText, fileNameForTitle } from '../../lib/download.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { checkContent } from '../live/persistence/openDocument.ts';
 import { shareErrorText } from '../sharing/shareErrors.ts';
+import { ComparedVersion, type CompareTarget } from './compare/ComparedVersion.tsx';
 import { VersionNameForm } from './VersionNameForm.tsx';
 import { VersionPreview } from './VersionPreview.tsx';
 import {
@@ -28,7 +30,15 @@ export interface ShownVersionProps {
   onRenamed: (version: VersionSummary) => void;
   /** Restores the version; rejects with what to say when it could not. Absent: not offered. */
   onRestore?: (version: VersionSummary, content: ProseMirrorNode) => Promise<void>;
+  /** The versions listed so far, which it can be compared with. */
+  versions?: readonly VersionSummary[];
+  /** The document as it is now, to compare with; absent when there is no open editor. */
+  current?: () => JSONContent;
 }
+
+/** The compare choice of nothing, and of the document now. */
+const NO_COMPARISON = '';
+const NOW = 'now';
 
 type Loaded =
   | { kind: 'loading' }
@@ -40,7 +50,17 @@ type Loaded =
  * it, export it as Markdown, restore it. Its content is checked as any content from outside is.
  */
 export function ShownVersion(props: ShownVersionProps) {
-  const { documentId, version, title, api, onRenamed, onRestore } = props;
+  const { documentId, version, title, api, onRenamed, onRestore, versions = [], current } = props;
+  const compareId = useId();
+  const [compareWith, setCompareWith] = useState(NO_COMPARISON);
+  const others = versions.filter((other) => other.id !== version.id);
+  const compareVersion = others.find((other) => other.id === compareWith);
+  // One object per choice, so the comparison runs again only when the choice changes.
+  const target = useMemo<CompareTarget | null>(() => {
+    if (compareWith === NOW) return current ? { kind: 'now', content: current } : null;
+    return compareVersion ? { kind: 'version', version: compareVersion } : null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [compareWith, compareVersion?.id]);
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [renaming, setRenaming] = useState(false);
@@ -156,6 +176,25 @@ export function ShownVersion(props: ShownVersionProps) {
           {error}
         </p>
       ) : null}
+      {loaded.kind === 'ready' && (current || others.length > 0) ? (
+        <div className="ink-compare__choice">
+          <label htmlFor={compareId}>Compare with</label>
+          <select
+            id={compareId}
+            className="ink-input ink-share__select"
+            value={compareWith}
+            onChange={(event) => setCompareWith(event.target.value)}
+          >
+            <option value={NO_COMPARISON}>Nothing: show this version</option>
+            {current ? <option value={NOW}>The document now</option> : null}
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                {versionTitle(other)}, {versionMoment(other)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {loaded.kind === 'loading' ? (
         <p className="ink-share__hint" role="status">
           Loading the version…
@@ -167,6 +206,14 @@ export function ShownVersion(props: ShownVersionProps) {
             Try again
           </button>
         </div>
+      ) : target ? (
+        <ComparedVersion
+          documentId={documentId}
+          version={version}
+          content={loaded.content}
+          target={target}
+          api={api}
+        />
       ) : (
         <VersionPreview content={loaded.content} label={`${versionTitle(version)}, ${when}`} />
       )}

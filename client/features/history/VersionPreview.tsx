@@ -3,6 +3,8 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useEffect, useRef } from 'react';
 import { documentViewExtensions } from '../editor/editorExtensions.ts';
 import { openIn } from '../editor/openIn.ts';
+import type { Change } from './compare/compareDocuments.ts';
+import { changeStart, comparisonKey, ComparisonView } from './compare/ComparisonView.ts';
 
 /** Props of {@link VersionPreview}. */
 export interface VersionPreviewProps {
@@ -10,6 +12,10 @@ export interface VersionPreviewProps {
   content: ProseMirrorNode;
   /** The accessible name of the shown document. */
   label: string;
+  /** When `content` is a comparison (compareDocuments.ts), its changes, drawn on it. */
+  changes?: readonly Change[];
+  /** The change stepped to, outlined and scrolled to; -1 for none. */
+  current?: number;
 }
 
 /**
@@ -18,8 +24,9 @@ export interface VersionPreviewProps {
  * None of those node views is a React one, so the editor is mounted directly, without
  * EditorContent.
  */
-export function VersionPreview({ content, label }: VersionPreviewProps) {
+export function VersionPreview({ content, label, changes, current = -1 }: VersionPreviewProps) {
   const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Editor | null>(null);
   useEffect(() => {
     const element = host.current;
     if (!element) return;
@@ -29,15 +36,33 @@ export function VersionPreview({ content, label }: VersionPreviewProps) {
       editable: false,
       // Tiptap's base styles are in styles/prosemirror.css: an injected <style> breaks under CSP.
       injectCSS: false,
-      extensions: documentViewExtensions(),
+      extensions: [...documentViewExtensions(), ...(changes ? [ComparisonView(changes)] : [])],
       editorProps: {
         attributes: { class: 'ink-prose', 'aria-label': label, 'aria-readonly': 'true' },
       },
     });
     // Opened once mounted, as the page's editor is: the node views are there to draw it once.
     openIn(editor, content);
-    return () => editor.destroy();
-  }, [content, label]);
+    editorRef.current = editor;
+    return () => {
+      editorRef.current = null;
+      editor.destroy();
+    };
+  }, [content, label, changes]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const change = changes?.[current];
+    if (!editor || !changes) return;
+    editor.view.dispatch(editor.state.tr.setMeta(comparisonKey, current));
+    const start = change ? changeStart(editor.state.doc, change) : null;
+    if (start === null) return;
+    // The node at the start when the change is a whole block; else the text around it.
+    const node = editor.view.nodeDOM(start) ?? editor.view.domAtPos(start, 1).node;
+    const element = node instanceof Element ? node : node.parentElement;
+    element?.scrollIntoView?.({ block: 'center' });
+  }, [changes, current]);
+
   return (
     <div className="ink-editor ink-history__document">
       <div ref={host} className="ink-editor__content" />
