@@ -71,6 +71,16 @@ test('a named version is shown inert, restored while an editor types, and undone
     assert.equal(await shown.getByText('Eddie’s addition.').count(), 0);
     assert.deepEqual(await dangerousDom(owner.page, '.ink-history__view'), []);
 
+    // Compared with the document now (in a worker, under the page's CSP): Eddie's words are
+    // marked added in place, and the hostile HTML stays inert in the comparison too.
+    const compareWith = panel.getByLabel('Compare with');
+    await compareWith.selectOption('now');
+    await panel.locator('.ink-diff--inserted', { hasText: 'Eddie’s addition.' }).waitFor();
+    await panel.getByText('1 change ·').waitFor();
+    assert.deepEqual(await dangerousDom(owner.page, '.ink-history__view'), []);
+    await compareWith.selectOption('');
+    await shown.getByText('Plans for spring.').waitFor();
+
     // Eddie goes on typing in the same paragraph while the owner restores.
     await editorLocator(editor.page).getByText('Plans for spring.').click();
     await editor.page.keyboard.press('End');
