@@ -471,4 +471,46 @@ describe('HistoryPanel', () => {
     ]);
     expect(text()).not.toContain('These versions differ too much');
   });
+
+  it('colours who wrote what, in a version and in the document now, from the server record', async () => {
+    const version = summary('6', NOW);
+    const calls = await open({
+      [`GET ${BASE}`]: listOf([version]),
+      [`GET ${BASE}/6`]: () => ({ json: { version, content: docOf(para('Ada wrote this')) } }),
+      [`GET ${BASE}/6/authorship`]: () => ({
+        json: {
+          content: docOf(para('Ada wrote this. Bea added that.')),
+          authors: [ada, bea],
+          // Positions inside the block: "Ada wrote this." is 0..15.
+          runs: [
+            [0, 0, 15, 0],
+            [0, 15, 30, 1],
+            [0, 30, 31, -1],
+          ],
+        },
+      }),
+      [`GET /api/documents/${DOC}/authorship`]: () => ({
+        json: { content: docOf(para('Only Bea now')), authors: [bea], runs: [[0, 0, 12, 0]] },
+      }),
+    });
+    await until(() => expect(rows()).toHaveLength(1));
+    await click(rows()[0] as HTMLElement);
+    await until(() => expect(() => button('Who wrote what')).not.toThrow());
+    await click(button('Who wrote what'));
+    await until(() => expect(host.querySelector('.ink-authorship__key')).toBeTruthy());
+    const prose = () => host.querySelector('.ink-history__document .ink-prose')!;
+    const coloured = (index: string) =>
+      [...prose().querySelectorAll(`.ink-author--${index}`)].map((e) => e.textContent);
+    expect(coloured('0')).toEqual(['Ada wrote this.']);
+    expect(coloured('1')).toEqual([' Bea added that']);
+    expect(coloured('unknown')).toEqual(['.']);
+    expect(prose().querySelector('.ink-author--1')?.getAttribute('title')).toBe('Written by Bea');
+    const key = [...host.querySelectorAll('.ink-authorship__key li')].map((li) => li.textContent);
+    expect(key).toEqual(['Ada48%', 'Bea48%', 'Unknown3%']);
+
+    await click(button('Who wrote what now'));
+    await until(() => expect(text()).toContain('The document now'));
+    await until(() => expect(coloured('0')).toEqual(['Only Bea now']));
+    expect(calls.map((call) => call.key)).toContain(`GET /api/documents/${DOC}/authorship`);
+  });
 });

@@ -9,6 +9,7 @@ import { restoreVersion } from '../live/collab/restoreVersion.ts';
 import { shareErrorText } from '../sharing/shareErrors.ts';
 import '../sharing/sharing.css';
 import { RestoreRefused, ShownVersion } from './ShownVersion.tsx';
+import { WhoWroteWhat } from './authorship/WhoWroteWhat.tsx';
 import { VersionList } from './VersionList.tsx';
 import { VersionNameForm } from './VersionNameForm.tsx';
 import { versionMoment } from './versionLabels.ts';
@@ -56,6 +57,13 @@ export function HistoryPanel(props: HistoryPanelProps) {
     error: null,
   });
   const [selected, setSelected] = useState<VersionSummary | null>(null);
+  /** Whether the view shows who wrote what in the document now, rather than a version. */
+  const [nowAuthors, setNowAuthors] = useState(false);
+  const loadNowAuthorship = useCallback(() => api.authorship(documentId, null), [api, documentId]);
+  const show = (version: VersionSummary) => {
+    setNowAuthors(false);
+    setSelected(version);
+  };
   const [naming, setNaming] = useState(false);
 
   useEffect(() => {
@@ -131,6 +139,17 @@ export function HistoryPanel(props: HistoryPanelProps) {
               Name current version…
             </button>
           )}
+          <button
+            type="button"
+            className="ink-button ink-history__now"
+            aria-pressed={nowAuthors}
+            onClick={() => {
+              setSelected(null);
+              setNowAuthors(true);
+            }}
+          >
+            Who wrote what now
+          </button>
           {listed.kind === 'loading' ? (
             <p className="ink-share__hint" role="status">
               Loading…
@@ -153,7 +172,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
               <VersionList
                 versions={listed.versions}
                 selectedId={selected?.id ?? null}
-                onSelect={setSelected}
+                onSelect={show}
                 now={now()}
               />
               {listed.next ? (
@@ -175,7 +194,19 @@ export function HistoryPanel(props: HistoryPanelProps) {
           )}
         </div>
         <div className="ink-history__view">
-          {selected ? (
+          {nowAuthors ? (
+            <div className="ink-history__shown">
+              <header className="ink-history__shown-header">
+                <div className="ink-history__shown-title">
+                  <h3>The document now</h3>
+                  <p className="ink-share__hint">
+                    Each run of text in the colour of the person who wrote it.
+                  </p>
+                </div>
+              </header>
+              <WhoWroteWhat load={loadNowAuthorship} label="Who wrote what in the document now" />
+            </div>
+          ) : selected ? (
             <ShownVersion
               key={selected.id}
               documentId={documentId}

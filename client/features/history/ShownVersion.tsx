@@ -1,11 +1,12 @@
 import type { JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { VersionSummary } from '../../../common/api/versions.ts';
 import { downloadText, fileNameForTitle } from '../../lib/download.ts';
 import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { checkContent } from '../live/persistence/openDocument.ts';
 import { shareErrorText } from '../sharing/shareErrors.ts';
+import { WhoWroteWhat } from './authorship/WhoWroteWhat.tsx';
 import { ComparedVersion, type CompareTarget } from './compare/ComparedVersion.tsx';
 import { VersionNameForm } from './VersionNameForm.tsx';
 import { VersionPreview } from './VersionPreview.tsx';
@@ -53,6 +54,11 @@ export function ShownVersion(props: ShownVersionProps) {
   const { documentId, version, title, api, onRenamed, onRestore, versions = [], current } = props;
   const compareId = useId();
   const [compareWith, setCompareWith] = useState(NO_COMPARISON);
+  const [authorsShown, setAuthorsShown] = useState(false);
+  const loadAuthorship = useCallback(
+    () => api.authorship(documentId, version.id),
+    [api, documentId, version.id],
+  );
   const others = versions.filter((other) => other.id !== version.id);
   const compareVersion = others.find((other) => other.id === compareWith);
   // One object per choice, so the comparison runs again only when the choice changes.
@@ -147,6 +153,17 @@ export function ShownVersion(props: ShownVersionProps) {
             >
               Export as Markdown
             </button>
+            <button
+              type="button"
+              className="ink-button"
+              aria-pressed={authorsShown}
+              onClick={() => {
+                setAuthorsShown((shown) => !shown);
+                setCompareWith(NO_COMPARISON);
+              }}
+            >
+              Who wrote what
+            </button>
             {onRestore ? (
               <button
                 type="button"
@@ -183,7 +200,10 @@ export function ShownVersion(props: ShownVersionProps) {
             id={compareId}
             className="ink-input ink-share__select"
             value={compareWith}
-            onChange={(event) => setCompareWith(event.target.value)}
+            onChange={(event) => {
+              setCompareWith(event.target.value);
+              setAuthorsShown(false);
+            }}
           >
             <option value={NO_COMPARISON}>Nothing: show this version</option>
             {current ? <option value={NOW}>The document now</option> : null}
@@ -206,6 +226,11 @@ export function ShownVersion(props: ShownVersionProps) {
             Try again
           </button>
         </div>
+      ) : authorsShown ? (
+        <WhoWroteWhat
+          load={loadAuthorship}
+          label={`Who wrote what in ${versionTitle(version)}, ${when}`}
+        />
       ) : target ? (
         <ComparedVersion
           documentId={documentId}

@@ -3,6 +3,8 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useEffect, useRef } from 'react';
 import { documentViewExtensions } from '../editor/editorExtensions.ts';
 import { openIn } from '../editor/openIn.ts';
+import type { AuthorshipResponse } from '../../../common/api/versions.ts';
+import { AuthorshipView } from './authorship/AuthorshipView.ts';
 import type { Change } from './compare/compareDocuments.ts';
 import { changeStart, comparisonKey, ComparisonView } from './compare/ComparisonView.ts';
 
@@ -16,6 +18,8 @@ export interface VersionPreviewProps {
   changes?: readonly Change[];
   /** The change stepped to, outlined and scrolled to; -1 for none. */
   current?: number;
+  /** Who wrote `content`'s text, coloured on it (authorship/). */
+  authorship?: Pick<AuthorshipResponse, 'authors' | 'runs'>;
 }
 
 /**
@@ -24,7 +28,8 @@ export interface VersionPreviewProps {
  * None of those node views is a React one, so the editor is mounted directly, without
  * EditorContent.
  */
-export function VersionPreview({ content, label, changes, current = -1 }: VersionPreviewProps) {
+export function VersionPreview(props: VersionPreviewProps) {
+  const { content, label, changes, current = -1, authorship } = props;
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Editor | null>(null);
   useEffect(() => {
@@ -36,7 +41,11 @@ export function VersionPreview({ content, label, changes, current = -1 }: Versio
       editable: false,
       // Tiptap's base styles are in styles/prosemirror.css: an injected <style> breaks under CSP.
       injectCSS: false,
-      extensions: [...documentViewExtensions(), ...(changes ? [ComparisonView(changes)] : [])],
+      extensions: [
+        ...documentViewExtensions(),
+        ...(changes ? [ComparisonView(changes)] : []),
+        ...(authorship ? [AuthorshipView(authorship)] : []),
+      ],
       editorProps: {
         attributes: { class: 'ink-prose', 'aria-label': label, 'aria-readonly': 'true' },
       },
@@ -48,7 +57,7 @@ export function VersionPreview({ content, label, changes, current = -1 }: Versio
       editorRef.current = null;
       editor.destroy();
     };
-  }, [content, label, changes]);
+  }, [content, label, changes, authorship]);
 
   useEffect(() => {
     const editor = editorRef.current;

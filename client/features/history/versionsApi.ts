@@ -1,4 +1,5 @@
 import type {
+  AuthorshipResponse,
   ListVersionsResponse,
   VersionResponse,
   VersionSummary,
@@ -20,6 +21,8 @@ export interface VersionsApi {
   keepBeforeRestore(documentId: string, versionId: string): Promise<VersionSummary>;
   /** Names or renames a version. */
   rename(documentId: string, versionId: string, name: string): Promise<VersionSummary>;
+  /** Who wrote what in a version, or (`versionId` null) in the document now. */
+  authorship(documentId: string, versionId: string | null): Promise<AuthorshipResponse>;
 }
 
 /** A {@link VersionsApi} on `client`; tests pass a client with a fetch double. */
@@ -53,6 +56,13 @@ export function createVersionsApi(client: ApiClient): VersionsApi {
           (s) => s.versionSummaryResponseSchema,
         )
       ).version,
+    authorship: (id, versionId) =>
+      client.get(
+        versionId === null
+          ? `/api/documents/${encodeURIComponent(id)}/authorship`
+          : `${versionsUrl(id)}/${encodeURIComponent(versionId)}/authorship`,
+        (s) => s.authorshipResponseSchema,
+      ),
   };
 }
 
