@@ -104,3 +104,33 @@ export type NameVersionRequest = z.input<typeof nameVersionRequestSchema>;
 
 export const versionSummaryResponseSchema = z.object({ version: versionSummarySchema });
 export type VersionSummaryResponse = z.infer<typeof versionSummaryResponseSchema>;
+
+/**
+ * Who wrote what (docs/PRODUCT.md "Version history"): `GET /api/documents/:id/authorship` (the
+ * document as it is now) and `GET /api/documents/:id/versions/:versionId/authorship`. Each run of
+ * text is named by the person whose Yjs client wrote it, from the server's own record.
+ */
+export const authorshipResponseSchema = z.object({
+  content: documentContentSchema,
+  /** The people named by `runs`, each once. */
+  authors: z.array(versionAuthorSchema),
+  /**
+   * `[block, from, to, author]` runs, in document order. `block` is the index of a top-level
+   * block of `content`; `from` and `to` are ProseMirror positions relative to the start of that
+   * block's content (0 is just inside the block node: a paragraph "ab" has its text at 0..2; in
+   * a nested list item the opening tokens of the nested nodes count, as ProseMirror counts them).
+   * `author` indexes `authors`, or is -1 for text written by a client the server has no record
+   * of (shown as "Unknown"). Only text and inline leaf nodes (images, math, hard breaks) have
+   * runs; adjacent runs of one author within a block are merged. Text whose place the
+   * sanitiser changed (an image it removed from a line) may have none.
+   */
+  runs: z.array(
+    z.tuple([
+      z.number().int().nonnegative(),
+      z.number().int().nonnegative(),
+      z.number().int().nonnegative(),
+      z.number().int().min(-1),
+    ]),
+  ),
+});
+export type AuthorshipResponse = z.infer<typeof authorshipResponseSchema>;
