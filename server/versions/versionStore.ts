@@ -83,6 +83,24 @@ const hashOf = (content: DocumentContent) =>
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
+/**
+ * Records that Yjs clients `clientIds` of `documentId` wrote for `userId`, unless recorded
+ * already (for whoever was first), on `db` or inside a transaction that writes their items.
+ */
+export async function recordClients(
+  db: Queryable,
+  documentId: string,
+  userId: string,
+  clientIds: readonly number[],
+): Promise<void> {
+  if (clientIds.length === 0) return;
+  await db.query(
+    `INSERT INTO document_yjs_clients (document_id, client_id, user_id)
+     SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING`,
+    [documentId, `{${clientIds.join(',')}}`, userId],
+  );
+}
+
 export class VersionStore {
   private readonly bytea: Bytea;
 
@@ -235,12 +253,7 @@ export class VersionStore {
    * already (for whoever was first).
    */
   async recordClients(documentId: string, userId: string, clientIds: readonly number[]) {
-    if (clientIds.length === 0) return;
-    await this.db.query(
-      `INSERT INTO document_yjs_clients (document_id, client_id, user_id)
-       SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING`,
-      [documentId, `{${clientIds.join(',')}}`, userId],
-    );
+    await recordClients(this.db, documentId, userId, clientIds);
   }
 
   /**
