@@ -568,6 +568,20 @@ export class CollabEngine {
   }
 
   /**
+   * Runs `read` on the live document as it is now (what editors typed a moment ago included);
+   * `read` must not change it.
+   */
+  async readLive<T>(documentId: string, read: (document: Y.Doc) => Promise<T>): Promise<T> {
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
+    try {
+      if (!direct.document) throw new Error('The document did not load.');
+      return await read(direct.document);
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
+  /**
    * Keeps the document as it is now as a version by hand (named, or before a restore), from its
    * live state: what editors typed a moment ago is in it. Null when the document is gone.
    */

@@ -1,4 +1,4 @@
-import type { Fragment, Node as PMNode } from '@tiptap/pm/model';
+import type { Node as PMNode } from '@tiptap/pm/model';
 import * as Y from 'yjs';
 import type { AuthorshipResponse, VersionAuthor } from '../../common/api/versions.ts';
 import { inkwellSchema } from '../../common/editor/extensions.ts';
@@ -80,12 +80,13 @@ export function authorshipOf(
 }
 
 /**
- * `runs` of the document `raw` placed in `clean`, the same document after the sanitiser: it
+ * `runs` of the document `raw` placed in `clean`, the same document after the sanitiser, which
  * drops top-level leaves (an image with a refused source) and, inside a block, may remove an
- * inline node or put its alt text in its place. Top-level blocks are matched in order by type
- * (only leaves, which hold no runs, are ever dropped, so every block with runs finds its own);
- * within a block, what precedes and follows the changed stretch keeps its runs, and the stretch
- * keeps them only when its size is unchanged.
+ * inline node or put its alt text in its place; what else it changes (marks, attributes) moves
+ * nothing. Top-level blocks are matched in order by type (only leaves, which hold no runs, are
+ * ever dropped, so every block with runs finds its own). Within a block, what precedes and
+ * follows the changed stretch keeps its runs, and the stretch keeps them only when its size is
+ * unchanged: with two removals in one block, the text between them goes without.
  */
 export function runsInCleaned(runs: AuthoredRun[], raw: PMNode, clean: PMNode): AuthoredRun[] {
   const blockOf = new Map<number, number>();
@@ -96,11 +97,16 @@ export function runsInCleaned(runs: AuthoredRun[], raw: PMNode, clean: PMNode): 
       cleanIndex += 1;
     }
   }
+  const stretches = new Map<number, Stretch | null>();
   const list = new RunList();
   for (const run of runs) {
     const block = blockOf.get(run.block);
     if (block === undefined) continue;
-    const change = changedStretch(raw.child(run.block).content, clean.child(block).content);
+    let change = stretches.get(run.block);
+    if (change === undefined) {
+      change = changedStretch(raw.child(run.block), clean.child(block));
+      stretches.set(run.block, change);
+    }
     if (!change) {
       list.add(block, run.from, run.to, run.user);
       continue;
@@ -115,14 +121,43 @@ export function runsInCleaned(runs: AuthoredRun[], raw: PMNode, clean: PMNode): 
   return list.runs;
 }
 
-/** Where two fragments differ: from `start` to `endA` in `a`, and to `endB` in `b`; null if equal. */
-function changedStretch(a: Fragment, b: Fragment) {
-  const start = a.findDiffStart(b);
-  if (start === null) return null;
-  const end = a.findDiffEnd(b) ?? { a: a.size, b: b.size };
-  // Repeated content lets the common end reach back before the start: moved on, it stays common.
-  const overlap = Math.max(0, start - Math.min(end.a, end.b));
-  return { start, endA: end.a + overlap, endB: end.b + overlap };
+/** Where two blocks' contents differ: from `start` to `endA` in the first and `endB` in the other. */
+interface Stretch {
+  start: number;
+  endA: number;
+  endB: number;
+}
+
+/** The stretch where `a` and `b` differ in shape (marks and attributes aside); null if nowhere. */
+function changedStretch(a: PMNode, b: PMNode): Stretch | null {
+  if (a.eq(b)) return null;
+  const [shapeA, shapeB] = [shapeOf(a), shapeOf(b)];
+  const most = Math.min(shapeA.length, shapeB.length);
+  let start = 0;
+  while (start < most && shapeA[start] === shapeB[start]) start += 1;
+  if (start === shapeA.length && start === shapeB.length) return null;
+  let common = 0;
+  while (common < most - start && shapeA.at(-1 - common) === shapeB.at(-1 - common)) common += 1;
+  return { start, endA: shapeA.length - common, endB: shapeB.length - common };
+}
+
+/**
+ * A node's content as one token per ProseMirror position: each UTF-16 unit of text, each leaf,
+ * each opening and closing of a node.
+ */
+function shapeOf(node: PMNode): string[] {
+  const tokens: string[] = [];
+  const add = (child: PMNode) => {
+    if (child.isText) tokens.push(...child.text!.split(''));
+    else if (child.isLeaf) tokens.push(`<${child.type.name}/>`);
+    else {
+      tokens.push(`<${child.type.name}>`);
+      child.forEach(add);
+      tokens.push(`</${child.type.name}>`);
+    }
+  };
+  node.forEach(add);
+  return tokens;
 }
 
 /**
