@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import {
   authorshipResponseSchema,
@@ -179,6 +179,12 @@ describeWithServer(
           expect((await client.request('GET', path)).status, path).toBe(404);
         }
       }
+      // An id in capitals is the same document, opened live by the one name the engine knows.
+      const opened = vi.spyOn(server.services.collab!.hocuspocus, 'openDirectConnection');
+      const capitals = `/api/documents/${document.id.toUpperCase()}/authorship`;
+      expect(await authorship(olive.client, capitals)).toEqual([['Olive', 'Private.']]);
+      expect(opened.mock.calls.map(([name]) => name)).toEqual([document.id]);
+      opened.mockRestore();
       for (const path of [
         `${versions}/abc/authorship`,
         `${versions}/0/authorship`,

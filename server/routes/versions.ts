@@ -28,8 +28,8 @@ const missingVersion = () => NotFoundError('The document has no such version.');
 
 /**
  * Version history (docs/PRODUCT.md "Version history"): editors and the owner list, read, keep and
- * name a document's versions, and see who wrote what; anyone else gets the 404 of a missing document. Mounted behind
- * `requireSession` and the CSRF check.
+ * name a document's versions, and see who wrote what; anyone else gets the 404 of a missing
+ * document. Mounted behind `requireSession` and the CSRF check.
  */
 export function versionRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
