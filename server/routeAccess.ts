@@ -41,6 +41,11 @@ export const ROUTE_ACCESS = {
   'POST /api/documents/:id/versions': ['editor', 'keeps its state now, named or before a restore'],
   'GET /api/documents/:id/versions/:versionId': ['editor', 'one version with its content'],
   'PATCH /api/documents/:id/versions/:versionId': ['editor', 'names one of its versions'],
+  'GET /api/documents/:id/authorship': ['editor', 'who wrote what in it now'],
+  'GET /api/documents/:id/versions/:versionId/authorship': [
+    'editor',
+    'who wrote what in a version',
+  ],
   'POST /api/documents/:id/restore': ['owner', 'brings it back from the trash'],
   'DELETE /api/documents/:id/permanent': ['owner', 'deletes it for good'],
   'GET /api/documents/:id/export.md': ['viewer', 'reads it as Markdown'],

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Redis } from '@hocuspocus/extension-redis';
 import {
   Hocuspocus,
@@ -443,29 +444,50 @@ export class CollabEngine {
   /**
    * Replaces the live document's content with `content` as one Yjs change (y-tiptap's diff, as
    * an editor would make it), so it merges with what connected editors type; then stores it.
+   * What it writes is `by`'s (see {@link change}).
    */
-  async applyContent(documentId: string, content: DocumentContent): Promise<void> {
+  async applyContent(
+    documentId: string,
+    content: DocumentContent,
+    by: string | null = null,
+  ): Promise<void> {
     // Marks on inline nodes other than text travel in an attribute (inlineMarks.ts).
     const carried = withCarriedMarks(inkwellSchema().nodeFromJSON(content));
-    await this.change(documentId, (fragment, document) => {
-      updateYFragment(document, fragment, carried, { mapping: new Map(), isOMark: new Map() });
-    });
+    await this.change(
+      documentId,
+      (fragment, document) => {
+        updateYFragment(document, fragment, carried, { mapping: new Map(), isOMark: new Map() });
+      },
+      by,
+    );
   }
 
   /**
    * Makes a change of the server's own to the live document, from its live state (what editors
    * typed a moment ago included): `edit` runs inside one Yjs transaction, after the document's
    * earlier work, and what it changed is logged, sent to every editor and stored like an edit.
+   * It is written by a Yjs client of its own, recorded as `by`'s, the person on whose behalf
+   * the server makes it (null: nobody's), so that who wrote what names them.
    */
   async change(
     documentId: string,
     edit: (fragment: Y.XmlFragment, document: Y.Doc) => void,
+    by: string | null = null,
   ): Promise<void> {
     const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
     try {
       const document = direct.document;
       if (!document) throw new Error('The document did not load.');
       await this.serially(documentId, async (state) => {
+        // A fresh client per change (Yjs lets a document change its client id, as Yjs itself
+        // does on a clash): the server document's own wrote the first conversion, the owner's.
+        let client = randomInt(2 ** 32);
+        while (document.store.clients.has(client)) client = randomInt(2 ** 32);
+        document.clientID = client;
+        if (by !== null) {
+          await this.versions.recordClients(documentId, by, [client]);
+          state.recordedClients.add(client);
+        }
         const updates: Uint8Array[] = [];
         const collect = (update: Uint8Array) => updates.push(update);
         document.on('update', collect);
@@ -542,6 +564,20 @@ export class CollabEngine {
       await this.flush(id).catch((error: unknown) =>
         this.logger.warn('Recovering a live document failed.', { id, err: error }),
       );
+    }
+  }
+
+  /**
+   * Runs `read` on the live document as it is now (what editors typed a moment ago included);
+   * `read` must not change it.
+   */
+  async readLive<T>(documentId: string, read: (document: Y.Doc) => Promise<T>): Promise<T> {
+    const direct = await this.hocuspocus.openDirectConnection(documentId, INTERNAL);
+    try {
+      if (!direct.document) throw new Error('The document did not load.');
+      return await read(direct.document);
+    } finally {
+      await direct.disconnect();
     }
   }
 

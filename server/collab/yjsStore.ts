@@ -3,6 +3,7 @@ import type { DocumentContent } from '../../common/api/documents.ts';
 import { byteaOf, type Bytea } from '../db/bytea.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { markHasYjs, replaceContent } from '../documents/documentRows.ts';
+import { recordClients } from '../versions/versionStore.ts';
 import { canonicalContent, CONTENT_FIELD, yDocFromContent } from './yjsContent.ts';
 
 /** A document's Yjs state as loaded: the Y.Doc and what compaction needs to know of the rows. */
@@ -54,7 +55,8 @@ export class YjsStore {
    * exports hold every acknowledged edit; sockets never open one). A
    * document with JSON only is converted here, the server being the only one that converts, under
    * a lock on its row so that two instances opening it at once convert it once; the state is
-   * stored before anyone sees it. With `into`, the state is applied to that (empty) Y.Doc, which
+   * stored before anyone sees it, and its text recorded as the owner's (who wrote what,
+   * server/versions/authorship.ts). With `into`, the state is applied to that (empty) Y.Doc, which
    * is the one returned.
    */
   async load(
@@ -62,8 +64,9 @@ export class YjsStore {
     options: { trashed?: boolean; into?: Y.Doc } = {},
   ): Promise<LoadedState | null> {
     return this.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ content: DocumentContent }>(
-        'SELECT content FROM documents WHERE id = $1 AND (deleted_at IS NULL OR $2) FOR UPDATE',
+      const { rows } = await tx.query<{ content: DocumentContent; owner_id: string }>(
+        `SELECT content, owner_id::text AS owner_id FROM documents
+          WHERE id = $1 AND (deleted_at IS NULL OR $2) FOR UPDATE`,
         [id, options.trashed === true],
       );
       const row = rows[0];
@@ -83,6 +86,7 @@ export class YjsStore {
           [id, this.bytea.param(snapshot)],
         );
         await markHasYjs(tx, id);
+        await recordClients(tx, id, row.owner_id, [doc.clientID]);
       }
       const { rows: updates } = await tx.query<{ id: string; data: string | Uint8Array }>(
         `SELECT id::text AS id, ${this.bytea.out('data')} FROM document_yjs_updates
@@ -111,14 +115,15 @@ export class YjsStore {
   /**
    * Stores `state` as the snapshot of the document `id` just created in the same transaction
    * `tx`: a document made in a tab arrives with its Yjs state, and nobody could have converted it
-   * before the row existed.
+   * before the row existed. The clients that wrote the state are recorded as its creator's, `by`.
    */
-  async insertNew(tx: Queryable, id: string, state: Uint8Array): Promise<void> {
+  async insertNew(tx: Queryable, id: string, state: Uint8Array, by: string): Promise<void> {
     await tx.query(
       `INSERT INTO document_yjs (document_id, state) VALUES ($1, ${this.bytea.in('$2')})`,
       [id, this.bytea.param(state)],
     );
     await markHasYjs(tx, id);
+    await recordClients(tx, id, by, [...Y.parseUpdateMeta(state).to.keys()]);
   }
 
   /** Appends one accepted update; resolves once it is committed (the client is told after). */

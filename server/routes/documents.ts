@@ -104,7 +104,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
               );
               // Without live collaboration nothing would keep the state current: JSON only.
               if (outcome.outcome === 'created' && services.collab) {
-                await yjsStore.insertNew(tx, body.id!, state.state);
+                await yjsStore.insertNew(tx, body.id!, state.state, owner);
               }
               return outcome;
             })
@@ -163,7 +163,7 @@ export function documentRoutes(services: Services): Hono<AppEnv> {
       throw NotFoundError('The document was deleted or moved to the trash.');
     if (saved.outcome === 'stale') throw VersionConflictError(saved.current);
     if (saved.outcome === 'live' && content) {
-      await services.collab!.applyContent(id, content.json);
+      await services.collab!.applyContent(id, content.json, userOf(c));
       const after = await store.get(userOf(c), id);
       if (!after) throw NotFoundError('The document was deleted or moved to the trash.');
       return c.json({ id, version: after.version, updatedAt: after.updatedAt });

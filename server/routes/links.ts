@@ -54,7 +54,7 @@ export function linkRoutes(services: Services): Hono<AppEnv> {
       user,
       idOf(c.req.param('id')),
       from,
-      collab && ((id, edit) => collab.change(id, edit)),
+      collab && ((id, edit) => collab.change(id, edit, user)),
     );
     if (!result) throw NotFoundError('There is no such document.');
     if (result === 'unwritable') {

@@ -63,7 +63,12 @@ describeWithServer(
       let versions: VersionSummary[] = [];
       await until(async () => (versions = await versionsOf(owner.client, document.id)).length > 0);
       expect(versions[0]).toMatchObject({ kind: 'auto', name: null, keptBy: null });
-      expect(versions[0]!.authors).toEqual([{ id: bob.user.id, name: 'Bob' }]);
+      // The first version holds the whole text: Bob's line, and Olive's, converted from her JSON
+      // at the first open.
+      expect(versions[0]!.authors).toEqual([
+        { id: bob.user.id, name: 'Bob' },
+        { id: owner.user.id, name: 'Olive' },
+      ]);
       expect(versions[0]!.added).toBeGreaterThanOrEqual('Bob adds a line.'.length);
       expect(await contentText(owner.client, document.id, versions[0]!.id)).toContain(
         'Bob adds a line.',

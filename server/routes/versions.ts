@@ -6,6 +6,7 @@ import {
   listVersionsQuerySchema,
   nameVersionRequestSchema,
   versionIdSchema,
+  type AuthorshipResponse,
   type ListVersionsResponse,
   type VersionResponse,
   type VersionSummaryResponse,
@@ -16,6 +17,7 @@ import { YjsStore } from '../collab/yjsStore.ts';
 import { NotFoundError } from '../errors.ts';
 import { limitBody, parseWith, readJson } from '../middleware/readJson.ts';
 import type { AppEnv, Services } from '../services.ts';
+import { authorshipResponse } from '../versions/authorship.ts';
 import { VersionStore, type KeepRequest } from '../versions/versionStore.ts';
 
 /** A version request body is a name or a version id. */
@@ -26,8 +28,8 @@ const missingVersion = () => NotFoundError('The document has no such version.');
 
 /**
  * Version history (docs/PRODUCT.md "Version history"): editors and the owner list, read, keep and
- * name a document's versions; anyone else gets the 404 of a missing document. Mounted behind
- * `requireSession` and the CSRF check.
+ * name a document's versions, and see who wrote what; anyone else gets the 404 of a missing
+ * document. Mounted behind `requireSession` and the CSRF check.
  */
 export function versionRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -42,13 +44,27 @@ export function versionRoutes(services: Services): Hono<AppEnv> {
     const loaded = await new YjsStore(services.db).load(id);
     return loaded ? versions.keep(id, loaded.doc, request) : null;
   };
+  /**
+   * Who wrote what in the document as it is now: in its live state through the engine, or, in an
+   * app without one, in the stored state. Null when the document is gone.
+   */
+  const authorshipNow = async (id: string) => {
+    if (services.collab) {
+      return services.collab.readLive(id, async (doc) =>
+        authorshipResponse(doc, await versions.writersOf(id)),
+      );
+    }
+    const loaded = await new YjsStore(services.db).load(id);
+    return loaded ? authorshipResponse(loaded.doc, await versions.writersOf(id)) : null;
+  };
   /** The document of the path, once the caller is found to be its editor or owner. */
   const documentOf = async (c: Context<AppEnv>) => {
     const parsed = documentIdSchema.safeParse(c.req.param('id'));
     if (!parsed.success) throw missingDocument();
     const role = await documentRole(services.db, c.get('session').user.id, parsed.data);
     if (!roleAtLeast(role, 'editor')) throw missingDocument();
-    return parsed.data;
+    // As the engine names live documents: another spelling would open a second live copy.
+    return parsed.data.toLowerCase();
   };
   const versionOf = (c: Context<AppEnv>) => {
     const parsed = versionIdSchema.safeParse(c.req.param('versionId'));
@@ -70,6 +86,24 @@ export function versionRoutes(services: Services): Hono<AppEnv> {
     // the schema, whatever the Yjs state held.
     const { json } = validateContent(read.content, { stored: true });
     return c.json<VersionResponse>({ version: read.version, content: json });
+  });
+
+  app.get('/api/documents/:id/authorship', async (c) => {
+    const authorship = await authorshipNow(await documentOf(c));
+    if (!authorship) throw missingDocument();
+    return c.json<AuthorshipResponse>(authorship);
+  });
+
+  app.get('/api/documents/:id/versions/:versionId/authorship', async (c) => {
+    const id = await documentOf(c);
+    const doc = await versions.state(id, versionOf(c));
+    if (!doc) throw missingVersion();
+    try {
+      // The content as the version route reads it: through the sanitiser and the schema.
+      return c.json<AuthorshipResponse>(authorshipResponse(doc, await versions.writersOf(id)));
+    } finally {
+      doc.destroy();
+    }
   });
 
   app.post('/api/documents/:id/versions', bodyLimit, async (c) => {

@@ -83,6 +83,32 @@ const hashOf = (content: DocumentContent) =>
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
+/** Who wrote a document, as {@link VersionStore.writersOf} reads it. */
+export interface Writers {
+  /** The account behind each Yjs client id. */
+  userOfClient: Map<number, string>;
+  /** Each of those accounts' names. */
+  names: Map<string, string>;
+}
+
+/**
+ * Records that Yjs clients `clientIds` of `documentId` wrote for `userId`, unless recorded
+ * already (for whoever was first), on `db` or inside a transaction that writes their items.
+ */
+export async function recordClients(
+  db: Queryable,
+  documentId: string,
+  userId: string,
+  clientIds: readonly number[],
+): Promise<void> {
+  if (clientIds.length === 0) return;
+  await db.query(
+    `INSERT INTO document_yjs_clients (document_id, client_id, user_id)
+     SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING`,
+    [documentId, `{${clientIds.join(',')}}`, userId],
+  );
+}
+
 export class VersionStore {
   private readonly bytea: Bytea;
 
@@ -235,12 +261,25 @@ export class VersionStore {
    * already (for whoever was first).
    */
   async recordClients(documentId: string, userId: string, clientIds: readonly number[]) {
-    if (clientIds.length === 0) return;
-    await this.db.query(
-      `INSERT INTO document_yjs_clients (document_id, client_id, user_id)
-       SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING`,
-      [documentId, `{${clientIds.join(',')}}`, userId],
+    await recordClients(this.db, documentId, userId, clientIds);
+  }
+
+  /**
+   * What the server recorded of who wrote `documentId`: the account of each Yjs client, and
+   * each account's name as the summaries give it.
+   */
+  async writersOf(documentId: string): Promise<Writers> {
+    const { rows } = await this.db.query<{ client_id: string; user_id: string; name: string }>(
+      `SELECT c.client_id::text AS client_id, c.user_id::text AS user_id,
+              coalesce(nullif(u.name, ''), u.email, 'Someone') AS name
+         FROM document_yjs_clients c JOIN users u ON u.id = c.user_id
+        WHERE c.document_id = $1`,
+      [documentId],
     );
+    return {
+      userOfClient: new Map(rows.map((row) => [Number(row.client_id), row.user_id])),
+      names: new Map(rows.map((row) => [row.user_id, row.name])),
+    };
   }
 
   /**
