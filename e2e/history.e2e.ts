@@ -81,6 +81,21 @@ test('a named version is shown inert, restored while an editor types, and undone
     await compareWith.selectOption('');
     await shown.getByText('Plans for spring.').waitFor();
 
+    // Who wrote what now: each writer's text named from the server's record of their sockets.
+    await panel.getByRole('button', { name: 'Who wrote what now' }).click();
+    const written = panel.locator('.ink-history__view .ProseMirror');
+    await written.locator('[title="Written by Eddie Editor"]').first().waitFor();
+    assert.match(
+      (await written.locator('[title="Written by Eddie Editor"]').allTextContents()).join(''),
+      /Eddie’s addition\./,
+    );
+    assert.match(
+      (await written.locator('[title="Written by Olive Owner"]').allTextContents()).join(''),
+      /Plans for spring\./,
+    );
+    await panel.getByRole('button', { name: /Sent to legal/ }).click();
+    await shown.getByText('Plans for spring.').waitFor();
+
     // Eddie goes on typing in the same paragraph while the owner restores.
     await editorLocator(editor.page).getByText('Plans for spring.').click();
     await editor.page.keyboard.press('End');
