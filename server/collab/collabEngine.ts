@@ -93,8 +93,11 @@ interface LoadedDocument {
   queue: Promise<unknown>;
   /** A compaction after {@link COMPACT_AFTER_UPDATES} updates is waiting its turn. */
   compactionDue: boolean;
-  /** Yjs client ids whose account is recorded (or being recorded) for version authors. */
-  recordedClients: Set<number>;
+  /**
+   * The account of each Yjs client recorded (or being recorded) for this document: what names
+   * who wrote what, and what refuses an update writing as someone else's client.
+   */
+  clientOwners: Map<number, string>;
 }
 
 /**
@@ -486,7 +489,7 @@ export class CollabEngine {
         document.clientID = client;
         if (by !== null) {
           await this.versions.recordClients(documentId, by, [client]);
-          state.recordedClients.add(client);
+          state.clientOwners.set(client, by);
         }
         const updates: Uint8Array[] = [];
         const collect = (update: Uint8Array) => updates.push(update);
@@ -624,7 +627,8 @@ export class CollabEngine {
       bytes: 0,
       queue: Promise.resolve(),
       compactionDue: false,
-      recordedClients: new Set(),
+      // Read before the document takes updates, so the first one is checked against it.
+      clientOwners: (await this.versions.writersOf(documentName)).userOfClient,
     };
     // What the load read is what the first compaction folds in.
     const loaded = this.reads.get(documentName);
@@ -692,7 +696,16 @@ export class CollabEngine {
     connection: Connection,
     update: Uint8Array,
   ): Promise<void> {
+    const { userId } = connection.context as CollabContext;
     const checked = await this.serially(documentName, async (state) => {
+      if (writesAsAnother(state, document, userId, update)) {
+        this.logger.warn('Refused a live update written as another account’s Yjs client.', {
+          documentName,
+        });
+        const socket = (connection.context as CollabContext).socket;
+        if (socket) this.end(socket, CLOSE.refused);
+        throw new Error('The update writes as another account’s Yjs client.');
+      }
       const verdict = state.guard.check(update);
       if (verdict.problem) {
         this.logger.warn('Refused a live update.', { documentName, problem: verdict.problem });
@@ -735,7 +748,6 @@ export class CollabEngine {
     // never deletes the row of an update its snapshot lacks.
     state.updateIds.push(id);
     Y.applyUpdate(document, accepted, { source: 'connection', connection });
-    const { userId } = connection.context as CollabContext;
     this.recordClients(documentName, state, userId, accepted);
     this.keeper.edited(documentName, document, userId);
     if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
@@ -757,12 +769,12 @@ export class CollabEngine {
     update: Uint8Array,
   ): void {
     const fresh = [...Y.parseUpdateMeta(update).to.keys()].filter(
-      (client) => !state.recordedClients.has(client),
+      (client) => !state.clientOwners.has(client),
     );
     if (fresh.length === 0) return;
-    for (const client of fresh) state.recordedClients.add(client);
+    for (const client of fresh) state.clientOwners.set(client, userId);
     this.versions.recordClients(documentName, userId, fresh).catch((error: unknown) => {
-      for (const client of fresh) state.recordedClients.delete(client);
+      for (const client of fresh) state.clientOwners.delete(client);
       this.logger.warn('Recording who wrote a live update failed.', { documentName, err: error });
     });
   }
@@ -829,4 +841,32 @@ function redisExtension(url: string): Redis {
       ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     },
   });
+}
+
+/**
+ * Whether `update` brings text of a Yjs client the server recorded for another account than
+ * `userId`'s: who wrote what names a client's text by its first writer, so a second account
+ * writing as that client would put words in the first one's name. Structs the document holds
+ * already (a reconnecting tab resending what it received) bring nothing and pass.
+ */
+function writesAsAnother(
+  state: LoadedDocument,
+  document: Y.Doc,
+  userId: string,
+  update: Uint8Array,
+): boolean {
+  let meta: ReturnType<typeof Y.parseUpdateMeta>;
+  try {
+    meta = Y.parseUpdateMeta(update);
+  } catch {
+    // Bytes that are no update: the schema guard refuses them, and says so.
+    return false;
+  }
+  for (const [client, end] of meta.to) {
+    const owner = state.clientOwners.get(client);
+    if (owner !== undefined && owner !== userId && end > Y.getState(document.store, client)) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -7,6 +7,7 @@ import { shareWith } from '../test/users.ts';
 import { MAX_DOCUMENTS_PER_SOCKET } from './collabEngine.ts';
 import { MAX_PRESENCE_STATE_CHARS } from './envelope.ts';
 import {
+  appendParagraph,
   type CollabClient,
   cookieOf,
   createDocument,
@@ -293,5 +294,43 @@ describeWithServer('concurrent edits that are each valid', (context) => {
     expect((await client.request('GET', `/api/documents/${document.id}/export.md`)).status).toBe(
       200,
     );
+  });
+});
+
+describeWithServer('whose Yjs client an update writes as', (context) => {
+  it("closes a socket that writes as another account's client; resending what it received passes", async () => {
+    const { server, db } = context();
+    const { client: ada } = await signedInUser(server, db, 'Ada');
+    const { client: bob, user: bobUser } = await signedInUser(server, db, 'Bob');
+    const document = await createDocument(ada, 'Shared start');
+    await shareWith(db, document.id, bobUser.id, 'editor');
+    const bobLive = live(bob, document.id);
+    const adaLive = live(ada, document.id);
+    await Promise.all([bobLive.synced, adaLive.synced]);
+    appendParagraph(bobLive, 'Bob wrote this');
+    await bobLive.saved();
+    await until(() => adaLive.blocks().includes('Bob wrote this'));
+
+    // A tab that lost its socket resends everything it holds, Bob's text included: nothing new,
+    // and the socket goes on to write its own.
+    const resent = await rawSocket(ada.server.url, cookieOf(ada));
+    resent.socket.send(auth(document.id));
+    resent.socket.send(syncStep1(document.id));
+    resent.socket.send(update(document.id, Y.encodeStateAsUpdate(adaLive.doc)));
+    resent.socket.send(
+      update(document.id, appendedParagraph(Y.encodeStateAsUpdate(adaLive.doc), 'Ada wrote this')),
+    );
+    await until(() => adaLive.blocks().includes('Ada wrote this'));
+    resent.socket.close();
+
+    // Ada's tab now writes new text as Bob's client: his name would be on her words.
+    adaLive.doc.clientID = bobLive.doc.clientID;
+    appendParagraph(adaLive, 'Words put in Bob’s mouth');
+    expect(await adaLive.closed).toBe(1008);
+    const read = await bob.request('GET', `/api/documents/${document.id}`);
+    const stored = JSON.stringify(((await read.json()) as { document: DocumentRecord }).document);
+    expect(stored).toContain('Ada wrote this');
+    expect(stored).not.toContain('Words put in');
+    expect(bobLive.blocks()).not.toContain('Words put in Bob’s mouth');
   });
 });
