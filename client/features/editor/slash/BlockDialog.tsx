@@ -92,17 +92,17 @@ export function BlockDialog({ title, submitLabel, fields, submit, onClose }: Blo
       role="dialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}
-      className="ink-dialog"
+      className="ink-block-dialog"
       onSubmit={onSubmit}
       onKeyDown={onKeyDown}
       noValidate
     >
-      <h2 id={`${id}-title`} className="ink-dialog__title">
+      <h2 id={`${id}-title`} className="ink-block-dialog__title">
         {title}
       </h2>
       {fields.map((field) => (
-        <label key={field.name} className="ink-dialog__field">
-          <span className="ink-dialog__label">{field.label}</span>
+        <label key={field.name} className="ink-block-dialog__field">
+          <span className="ink-block-dialog__label">{field.label}</span>
           <input
             className="ink-field"
             type="text"
@@ -134,7 +134,7 @@ export function BlockDialog({ title, submitLabel, fields, submit, onClose }: Blo
           {error}
         </p>
       )}
-      <div className="ink-dialog__actions">
+      <div className="ink-block-dialog__actions">
         <button
           type="button"
           className="ink-button ink-button--quiet"

@@ -23,7 +23,7 @@ export async function openBlockDialog(editor: Editor, spec: BlockDialogSpec): Pr
   renderer = new ReactRenderer<unknown, BlockDialogProps>(BlockDialog, {
     editor,
     props: { ...spec, onClose },
-    className: 'ink-dialog-layer',
+    className: 'ink-block-dialog-layer',
   });
   document.body.appendChild(renderer.element);
   stop = floatNextTo(renderer.element, () => caretRect(editor.view, pos), editor.view.dom);
