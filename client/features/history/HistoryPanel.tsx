@@ -129,27 +129,29 @@ export function HistoryPanel(props: HistoryPanelProps) {
               }}
             />
           ) : (
-            <button
-              type="button"
-              className="ink-button"
-              data-autofocus
-              disabled={listed.kind !== 'ready'}
-              onClick={() => setNaming(true)}
-            >
-              Name current version…
-            </button>
+            <div className="ink-share__row ink-history__actions">
+              <button
+                type="button"
+                className="ink-button"
+                data-autofocus
+                disabled={listed.kind !== 'ready'}
+                onClick={() => setNaming(true)}
+              >
+                Name current version…
+              </button>
+              <button
+                type="button"
+                className="ink-button"
+                aria-pressed={nowAuthors}
+                onClick={() => {
+                  setSelected(null);
+                  setNowAuthors(true);
+                }}
+              >
+                Who wrote what now
+              </button>
+            </div>
           )}
-          <button
-            type="button"
-            className="ink-button ink-history__now"
-            aria-pressed={nowAuthors}
-            onClick={() => {
-              setSelected(null);
-              setNowAuthors(true);
-            }}
-          >
-            Who wrote what now
-          </button>
           {listed.kind === 'loading' ? (
             <p className="ink-share__hint" role="status">
               Loading…
