@@ -150,6 +150,40 @@ describeWithServer(
       ]);
     });
 
+    it('keeps every version whole when the update log is folded into the snapshot', async () => {
+      const { server, db } = context();
+      const owner = await signedInUser(server, db, 'Olive');
+      const document = await createDocument(owner.client, 'Start.');
+      const mine = live(owner.client, document.id);
+      await mine.synced;
+      const kept: { id: string; text: string }[] = [];
+      for (const line of ['One.', 'Two.', 'Three.']) {
+        appendParagraph(mine, line);
+        await mine.saved();
+        const res = await owner.client.request('POST', `/api/documents/${document.id}/versions`, {
+          json: { name: `After ${line}` },
+        });
+        expect(res.status).toBe(201);
+        const { id } = versionSummaryResponseSchema.parse(await res.json()).version;
+        kept.push({ id, text: await contentText(owner.client, document.id, id) });
+      }
+      appendParagraph(mine, 'Four.');
+      await mine.saved();
+      // A REST read folds the log into the snapshot: the updates each version was kept from go.
+      expect((await owner.client.request('GET', `/api/documents/${document.id}`)).status).toBe(200);
+      const { rows } = await db.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM document_yjs_updates WHERE document_id = $1',
+        [document.id],
+      );
+      expect(rows[0]!.count).toBe(0);
+      for (const version of kept) {
+        expect(await contentText(owner.client, document.id, version.id)).toBe(version.text);
+      }
+      expect(kept[0]!.text).toContain('One.');
+      expect(kept[0]!.text).not.toContain('Two.');
+      expect(kept[2]!.text).not.toContain('Four.');
+    });
+
     it('answers every hostile request with a 4xx and changes nothing', async () => {
       const { server, db } = context();
       const owner = await signedInUser(server, db, 'Olive');
