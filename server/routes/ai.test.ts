@@ -379,6 +379,16 @@ describeWithServer(
       // The stream's claim is freed and the partial answer counted.
       fake.setBehaviour({ kind: 'answer' });
       await expect.poll(async () => (await usageToday(db, user.id)).requests).toBe(1);
+      // Usage is recorded before the claim is freed: wait for the claim itself.
+      await expect
+        .poll(async () => {
+          const { rows } = await db.query<{ claims: number }>(
+            'SELECT count(*)::int AS claims FROM ai_streams WHERE user_id = $1',
+            [user.id],
+          );
+          return rows[0]!.claims;
+        })
+        .toBe(0);
       const next = await eventsOf(await generate(client, { command: 'fix', text: 'x' }));
       expect(next.at(-1)?.event).toBe('done');
     });
