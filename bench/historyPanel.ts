@@ -26,7 +26,7 @@ import { withBrowser } from './browser.ts';
 import type { Fixtures } from './fixtures.ts';
 import { buildPages } from './pages/build.ts';
 import type { HistoryStep, StepTimings } from './pages/api.ts';
-import { printFigures, type BenchReport, type Figure } from './report.ts';
+import { printFigures, table, type BenchReport, type Figure } from './report.ts';
 import { formatMs, max, median } from './stats.ts';
 import { serveStatic } from './staticServer.ts';
 import { typeInto } from './versions.ts';
@@ -217,6 +217,35 @@ async function bareRound(
   });
 }
 
+type Round = Awaited<ReturnType<typeof historyRound>>;
+
+/** Where each step's time goes: each milestone's median, from the click or change, and the step. */
+function phaseRows(rounds: readonly Round[]): string[][] {
+  const phases: [string, (r: Round) => number][] = [
+    ['History: the list answered (GET /versions)', (r) => r.list.apiAnswered],
+    ['History: the first page drawn', (r) => r.list.shown],
+    ['version: answered (GET /versions/:id, rebuilt by the server)', (r) => r.version.apiAnswered],
+    ['version: its text painted (read, checked, drawn)', (r) => r.version.shown],
+    ['compare: the version before answered', (r) => r.compare.apiAnswered],
+    ['compare: posted to the worker (read, checked, both as JSON)', (r) => r.compare.workerPosted],
+    ['compare: the worker answered', (r) => r.compare.workerAnswered],
+    ['compare: the change count painted', (r) => r.compare.shown],
+    ['compare: the compared document painted', (r) => r.compare.drawn],
+  ];
+  const rows = [["milestone (median of rounds, from its step's click or change)", 'at', 'step']];
+  let previous = 0;
+  let step = '';
+  for (const [name, of] of phases) {
+    const at = median(rounds.map(of));
+    const kind = name.split(':')[0]!;
+    if (kind !== step) previous = 0;
+    step = kind;
+    rows.push([name, formatMs(at), formatMs(at - previous)]);
+    previous = at;
+  }
+  return rows;
+}
+
 function skipped(error: AppUnavailableError): BenchReport {
   console.log(`skipped: ${error.message}`);
   return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
@@ -231,7 +260,7 @@ export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
   const dataDir = await mkdtemp(join(tmpdir(), 'inkwell-bench-history-'));
   // The same port for both starts: the owner's cookies are for it.
   const port = await freePort();
-  const rounds: Awaited<ReturnType<typeof historyRound>>[] = [];
+  const rounds: Round[] = [];
   const bare: Awaited<ReturnType<typeof bareRound>>[] = [];
   try {
     let app = await startApp({ dataDir, port });
@@ -258,7 +287,7 @@ export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
             `version ${formatMs(version.shown)}, compare ${formatMs(compare.shown)} ` +
             `("${compare.bar}"), drawn ${formatMs(compare.drawn)}, longest task ` +
             `${formatMs(compare.longestTaskBeforeShown)} before the count, ` +
-            `${formatMs(compare.longestTask)} until drawn (${compare.longTasks} long); ` +
+            `${formatMs(compare.longestTask)} until drawn (${compare.tasks.length} long); ` +
             `bare ${formatMs(bare.at(-1)!.ms)}`,
         );
       }
@@ -272,9 +301,16 @@ export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
     await pagesServer.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+  console.log(table(phaseRows(rounds), 2));
+  const last = rounds.at(-1)!;
+  const tasks = (step: StepTimings) =>
+    step.tasks.map(([at, ms]) => `${formatMs(ms)} at ${formatMs(at)}`).join(', ') || 'none';
+  console.log(`Long tasks of the last round, from each step's start:`);
+  console.log(`  list: ${tasks(last.list)}\n  version: ${tasks(last.version)}`);
+  console.log(`  compare: ${tasks(last.compare)}\n`);
   const bareMs = median(bare.map((b) => b.ms));
   const bareTask = median(bare.map((b) => b.longestTask));
-  const of = (pick: (round: (typeof rounds)[number]) => number) => rounds.map(pick);
+  const of = (pick: (round: Round) => number) => rounds.map(pick);
   const figures: Figure[] = [
     {
       label: `open History: the first page of ${VERSIONS} versions drawn, median of ${RUNS}`,

@@ -102,8 +102,14 @@ export interface StepTimings {
   longestTask: number;
   /** The longest of those that started before `shown`: the comparison itself, not its drawing. */
   longestTaskBeforeShown: number;
-  /** How many long tasks there were until drawn. */
-  longTasks: number;
+  /** The long tasks from the start until drawn: [start, duration], from the start. */
+  tasks: [number, number][];
+  /** The last API request answered (headers) before `shown`: the server's part ends; NaN if none. */
+  apiAnswered: number;
+  /** The comparison posted to its worker (both documents read, checked, as JSON); NaN if none. */
+  workerPosted: number;
+  /** The worker's answer received; NaN if none. */
+  workerAnswered: number;
 }
 
 /** What `probe.js` installs as `window.benchProbe` in every page, Inkwell's included. */

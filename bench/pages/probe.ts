@@ -99,12 +99,23 @@ function isCreate(method: string, url: string): boolean {
   return method === 'POST' && new URL(url, location.href).pathname === '/api/documents';
 }
 
+/** When each other API request of the page was answered (headers received). */
+const apiAnswers: number[] = [];
+/** What the page posted to its workers and what they answered, by when and the worker's script. */
+const workerEvents: { script: string; kind: 'posted' | 'answered'; at: number }[] = [];
+
 /** The page's `fetch`, timing document creation (small bodies are sent by the page itself). */
 const pageFetch = window.fetch.bind(window);
 window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = input instanceof Request ? input.url : String(input);
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-  if (!isCreate(method, url)) return pageFetch(input, init);
+  if (!isCreate(method, url)) {
+    const response = await pageFetch(input, init);
+    if (new URL(url, location.href).pathname.startsWith('/api/')) {
+      apiAnswers.push(performance.now());
+    }
+    return response;
+  }
   const create = { sent: performance.now(), answered: Number.NaN };
   creates.push(create);
   const response = await pageFetch(input, init);
@@ -126,6 +137,7 @@ interface WorkerRequest {
 class TimedWorker extends Worker {
   constructor(url: string | URL, options?: WorkerOptions) {
     super(url, options);
+    const script = String(url);
     const waiting = new Map<unknown, { sent: number; answered: number }>();
     const post = this.postMessage.bind(this) as (message: unknown, options?: object) => void;
     Object.defineProperty(this, 'postMessage', {
@@ -139,10 +151,12 @@ class TimedWorker extends Worker {
             waiting.set(request.id, create);
           }
         }
+        workerEvents.push({ script, kind: 'posted', at: performance.now() });
         post(message, transfer);
       },
     });
     this.addEventListener('message', (event: MessageEvent<{ id?: unknown } | null>) => {
+      workerEvents.push({ script, kind: 'answered', at: performance.now() });
       const create = waiting.get(event.data?.id);
       if (!create) return;
       create.answered = performance.now();
@@ -209,6 +223,8 @@ const compareBars = document.getElementsByClassName('ink-compare__bar');
 const comparisons = document.getElementsByClassName('ink-compare');
 /** A comparison's change count as the bar says it (the count may have thousands separators). */
 const CHANGE_COUNT = /\d+ changes?\b|No changes/;
+/** The script of the history panel's compare worker (client/features/history/compare/). */
+const COMPARE_WORKER = /compare\.worker/;
 /** How much of a preview's leading text is read to find the document's first words. */
 const LEADING_CHARS = 400;
 
@@ -356,7 +372,9 @@ const probe: BenchProbe = {
         const shown = () => {
           if (!stepShown(step)) return false;
           rows = versionRows.length;
-          bar = step.kind === 'compare' ? (compareBars[0]?.textContent ?? '') : '';
+          // The bar's status line, without its buttons.
+          const status = compareBars[0]?.querySelector('[role=status]');
+          bar = step.kind === 'compare' ? (status?.textContent ?? '') : '';
           return true;
         };
         void (async () => {
@@ -367,14 +385,26 @@ const probe: BenchProbe = {
               : shownAt;
           // Long tasks are reported after they end: wait for the page to go quiet first.
           await quiet(300, 5_000);
+          const since = (at: number) => (at >= start ? at - start : Number.NaN);
+          const compareWorker = (kind: 'posted' | 'answered') =>
+            since(
+              workerEvents.find(
+                (e) => e.at >= start && e.kind === kind && COMPARE_WORKER.test(e.script),
+              )?.at ?? Number.NaN,
+            );
           resolve({
+            apiAnswered: since(apiAnswers.filter((at) => at <= shownAt).at(-1) ?? Number.NaN),
+            workerPosted: compareWorker('posted'),
+            workerAnswered: compareWorker('answered'),
+            tasks: longTaskLog
+              .filter((t) => t.start >= start && t.start <= drawnAt)
+              .map((t) => [t.start - start, t.duration]),
             shown: shownAt - start,
             drawn: drawnAt - start,
             rows,
             bar: bar.trim(),
             longestTask: longestTask(start, drawnAt),
             longestTaskBeforeShown: longestTask(start, shownAt),
-            longTasks: longTaskLog.filter((t) => t.start >= start && t.start <= drawnAt).length,
           });
         })();
       };
