@@ -222,11 +222,14 @@ type Round = Awaited<ReturnType<typeof historyRound>>;
 /** Where each step's time goes: each milestone's median, from the click or change, and the step. */
 function phaseRows(rounds: readonly Round[]): string[][] {
   const phases: [string, (r: Round) => number][] = [
-    ['History: the list answered (GET /versions)', (r) => r.list.apiAnswered],
+    ['History: the list received (GET /versions)', (r) => r.list.versionsAnswered],
     ['History: the first page drawn', (r) => r.list.shown],
-    ['version: answered (GET /versions/:id, rebuilt by the server)', (r) => r.version.apiAnswered],
+    [
+      'version: received (GET /versions/:id, rebuilt by the server)',
+      (r) => r.version.versionsAnswered,
+    ],
     ['version: its text painted (read, checked, drawn)', (r) => r.version.shown],
-    ['compare: the version before answered', (r) => r.compare.apiAnswered],
+    ['compare: the version before received', (r) => r.compare.versionsAnswered],
     ['compare: posted to the worker (read, checked, both as JSON)', (r) => r.compare.workerPosted],
     ['compare: the worker answered', (r) => r.compare.workerAnswered],
     ['compare: the change count painted', (r) => r.compare.shown],

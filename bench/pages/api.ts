@@ -104,8 +104,8 @@ export interface StepTimings {
   longestTaskBeforeShown: number;
   /** The long tasks from the start until drawn: [start, duration], from the start. */
   tasks: [number, number][];
-  /** The last API request answered (headers) before `shown`: the server's part ends; NaN if none. */
-  apiAnswered: number;
+  /** The last version-history request of the step answered (body received) before `shown`; NaN if none. */
+  versionsAnswered: number;
   /** The comparison posted to its worker (both documents read, checked, as JSON); NaN if none. */
   workerPosted: number;
   /** The worker's answer received; NaN if none. */
