@@ -100,8 +100,6 @@ export interface StepTimings {
   bar: string;
   /** The longest long task (over 50 ms) from the start until drawn; 0 when none. */
   longestTask: number;
-  /** The longest of those that started before `shown`: the comparison itself, not its drawing. */
-  longestTaskBeforeShown: number;
   /** The long tasks from the start until drawn: [start, duration], from the start. */
   tasks: [number, number][];
   /** The last version-history request of the step answered (body received) before `shown`; NaN if none. */

@@ -408,7 +408,6 @@ const probe: BenchProbe = {
             rows,
             bar: bar.trim(),
             longestTask: longestTask(start, drawnAt),
-            longestTaskBeforeShown: longestTask(start, shownAt),
           });
         })();
       };
