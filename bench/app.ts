@@ -122,17 +122,28 @@ async function waitForHealth(url: string, exited: Promise<unknown>): Promise<boo
   return false;
 }
 
+/** Options of {@link startApp}. */
+export interface StartAppOptions {
+  /** Added to the server's environment (e.g. `AI_BASE_URL` and `AI_MODEL` for the assistant). */
+  env?: Record<string, string>;
+  /**
+   * The embedded database's folder, kept when the server stops (the caller removes it): a
+   * benchmark that seeds between two starts. A fresh folder, removed at stop, when absent.
+   */
+  dataDir?: string;
+  /** The port; a free one when absent. A restart on the same folder keeps the browser's cookies. */
+  port?: number;
+}
+
 /**
- * Serves the built app with Inkwell's own server (`server/main.ts`) on a free port, with the
- * embedded provider and a fresh embedded database of its own; `env` adds to its environment
- * (e.g. `AI_BASE_URL` and `AI_MODEL` for the assistant).
+ * Serves the built app with Inkwell's own server (`server/main.ts`) with the embedded provider
+ * and an embedded database (see {@link StartAppOptions}).
  */
-export async function startApp(
-  options: { env?: Record<string, string> } = {},
-): Promise<RunningApp> {
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   await buildApp();
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'inkwell-bench-'));
+  const port = options.port ?? (await freePort());
+  const ownData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'inkwell-bench-')));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
@@ -153,7 +164,9 @@ export async function startApp(
   const exited = track(child).then(() => undefined);
   // The one host name sign-in works on: the server sends 127.0.0.1 here too.
   const url = `http://localhost:${port}`;
-  const removeData = () => rm(dataDir, { recursive: true, force: true });
+  const removeData = async () => {
+    if (ownData) await rm(dataDir, { recursive: true, force: true });
+  };
   if (await waitForHealth(url, exited)) {
     return {
       url,

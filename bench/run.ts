@@ -7,6 +7,7 @@ import { collabOpen } from './collabOpen.ts';
 import { codecExport } from './codecExport.ts';
 import { codecImport } from './codecImport.ts';
 import { coldStart } from './coldStart.ts';
+import { historyPanel } from './historyPanel.ts';
 import { keystroke } from './keystroke.ts';
 import { keystrokeCollab } from './keystrokeCollab.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
@@ -41,6 +42,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   collabOpen,
   collabCrowd,
   versions,
+  historyPanel,
 };
 
 /** Run only when named: they explain figures rather than measure them. */

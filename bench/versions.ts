@@ -43,7 +43,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 /** A paragraph of `words` typed into block `index` of `doc` by one writer, as keystrokes would. */
-function typeInto(doc: Y.Doc, random: () => number, words: number): void {
+export function typeInto(doc: Y.Doc, random: () => number, words: number): void {
   const fragment = doc.getXmlFragment(CONTENT_FIELD);
   for (let tries = 0; tries < 20; tries++) {
     const block = fragment.get(Math.floor(random() * fragment.length));

@@ -80,6 +80,36 @@ export interface ShownTimings {
   parsed: number;
 }
 
+/**
+ * What a step in the history panel waits for after the click or change that starts it
+ * (`historyPanel.ts`): the first page of the version list drawn; a version's read-only preview
+ * showing `text`; a comparison's change count shown, and its document showing `text`.
+ */
+export type HistoryStep =
+  { kind: 'list' } | { kind: 'version'; text: string } | { kind: 'compare'; text: string };
+
+/** One step of the history panel, in ms from the click or change that started it. */
+export interface StepTimings {
+  /** What the step waited for, first painted (for `compare`: the change count). */
+  shown: number;
+  /** For `compare`, the compared document painted showing the text too; else `shown`. */
+  drawn: number;
+  /** Version rows in the list when it was shown. */
+  rows: number;
+  /** The comparison bar's text (`compare`), else empty. */
+  bar: string;
+  /** The longest long task (over 50 ms) from the start until drawn; 0 when none. */
+  longestTask: number;
+  /** The long tasks from the start until drawn: [start, duration], from the start. */
+  tasks: [number, number][];
+  /** The last version-history request of the step answered (body received) before `shown`; NaN if none. */
+  versionsAnswered: number;
+  /** The comparison posted to its worker (both documents read, checked, as JSON); NaN if none. */
+  workerPosted: number;
+  /** The worker's answer received; NaN if none. */
+  workerAnswered: number;
+}
+
 /** What `probe.js` installs as `window.benchProbe` in every page, Inkwell's included. */
 export interface BenchProbe {
   /** Forgets what was recorded and starts recording keystrokes, event timings and long tasks. */
@@ -104,6 +134,12 @@ export interface BenchProbe {
   settle(quietMs: number, timeoutMs: number): Promise<number>;
   /** Resolves when the heading given to `watch` has been found and painted. */
   shown(): Promise<ShownTimings>;
+  /** Waits for `step` from the page's next click or change on; `stepDone()` resolves with it. */
+  watchStep(step: HistoryStep): void;
+  /** Resolves with the step given to `watchStep` once it is drawn and its long tasks reported. */
+  stepDone(): Promise<StepTimings>;
+  /** The longest long task that started at or after `since` (page time), 0 when none. */
+  longestTaskSince(since: number): number;
 }
 
 // Declared as always there for the code that drives the pages, which first waits for them to

@@ -1,8 +1,10 @@
 import {
   TOP_LEVEL_PARAGRAPHS,
   type BenchProbe,
+  type HistoryStep,
   type KeystrokeSamples,
   type ShownTimings,
+  type StepTimings,
 } from './api.ts';
 import { afterPaint } from './afterPaint.ts';
 
@@ -54,9 +56,13 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
 
+/** Every long task of the page (a page is measured for minutes: a few hundred at most). */
+const longTaskLog: { start: number; duration: number }[] = [];
+
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     lastBusy = Math.max(lastBusy, entry.startTime + entry.duration);
+    longTaskLog.push({ start: entry.startTime, duration: entry.duration });
     if (!recording) continue;
     longTasks++;
     longTaskMs += entry.duration;
@@ -93,6 +99,13 @@ function isCreate(method: string, url: string): boolean {
   return method === 'POST' && new URL(url, location.href).pathname === '/api/documents';
 }
 
+/** A version-history request of the page (common/api/versions.ts). */
+const VERSIONS_REQUEST = /\/api\/documents\/[^/]+\/versions/;
+// A page measured for minutes loads more than the default 250 resources it would remember.
+performance.setResourceTimingBufferSize(10_000);
+/** What the page posted to its workers and what they answered, by when and the worker's script. */
+const workerEvents: { script: string; kind: 'posted' | 'answered'; at: number }[] = [];
+
 /** The page's `fetch`, timing document creation (small bodies are sent by the page itself). */
 const pageFetch = window.fetch.bind(window);
 window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -120,6 +133,7 @@ interface WorkerRequest {
 class TimedWorker extends Worker {
   constructor(url: string | URL, options?: WorkerOptions) {
     super(url, options);
+    const script = String(url);
     const waiting = new Map<unknown, { sent: number; answered: number }>();
     const post = this.postMessage.bind(this) as (message: unknown, options?: object) => void;
     Object.defineProperty(this, 'postMessage', {
@@ -133,10 +147,12 @@ class TimedWorker extends Worker {
             waiting.set(request.id, create);
           }
         }
+        workerEvents.push({ script, kind: 'posted', at: performance.now() });
         post(message, transfer);
       },
     });
     this.addEventListener('message', (event: MessageEvent<{ id?: unknown } | null>) => {
+      workerEvents.push({ script, kind: 'answered', at: performance.now() });
       const create = waiting.get(event.data?.id);
       if (!create) return;
       create.answered = performance.now();
@@ -188,6 +204,88 @@ function hasHeading(editor: Element, text: string): boolean {
 }
 
 let shownPromise: Promise<ShownTimings> | null = null;
+
+/** The longest long task that started in [from, to], 0 when none. */
+function longestTask(from: number, to = Infinity): number {
+  return longTaskLog
+    .filter((task) => task.start >= from && task.start <= to)
+    .reduce((longest, task) => Math.max(longest, task.duration), 0);
+}
+
+/** Read by live collections, each frame: a selector would walk the page's whole document. */
+const versionRows = document.getElementsByClassName('ink-history__version');
+const historyViews = document.getElementsByClassName('ink-history__view');
+const compareBars = document.getElementsByClassName('ink-compare__bar');
+const comparisons = document.getElementsByClassName('ink-compare');
+/** A comparison's change count as the bar says it (the count may have thousands separators). */
+const CHANGE_COUNT = /\d+ changes?\b|No changes/;
+/** The script of the history panel's compare worker (client/features/history/compare/). */
+const COMPARE_WORKER = /compare\.worker/;
+/** How much of a preview's leading text is read to find the document's first words. */
+const LEADING_CHARS = 400;
+
+/** The first characters of text under `root`, read without walking a whole document. */
+function leadingText(root: Element): string {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let text = '';
+  while (text.length < LEADING_CHARS && walker.nextNode()) {
+    text += walker.currentNode.textContent ?? '';
+  }
+  return text;
+}
+
+/** Whether the editor under `host` shows `text` among its first words. */
+function showsText(host: Element | undefined, text: string): boolean {
+  const editor = host?.getElementsByClassName('ProseMirror')[0];
+  return editor !== undefined && leadingText(editor).includes(text);
+}
+
+/** The step's first milestone: the list drawn, the version shown, the change count shown. */
+function stepShown(step: HistoryStep): boolean {
+  if (step.kind === 'list') return (versionRows[0]?.getClientRects().length ?? 0) > 0;
+  if (step.kind === 'version') return showsText(historyViews[0], step.text);
+  return CHANGE_COUNT.test(compareBars[0]?.textContent ?? '');
+}
+
+/** Resolves, once `holds` is true in a frame, with when that frame was painted. */
+function paintedOnce(holds: () => boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (holds()) void afterPaint().then(resolve);
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+let stepPromise: Promise<StepTimings> | null = null;
+/** Set by `watchStep`, taken by the next click or change: the step's start. */
+let startStep: (() => void) | null = null;
+
+for (const type of ['click', 'change']) {
+  window.addEventListener(
+    type,
+    () => {
+      const start = startStep;
+      startStep = null;
+      start?.();
+    },
+    { capture: true },
+  );
+}
+
+/** Resolves once no long task has run for `quietMs`, or after `timeoutMs`. */
+function quiet(quietMs: number, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const poll = () => {
+      const now = performance.now();
+      if (now - lastBusy >= quietMs || now - start >= timeoutMs) resolve(now - start);
+      else setTimeout(poll, 100);
+    };
+    poll();
+  });
+}
 
 const probe: BenchProbe = {
   startKeystrokes() {
@@ -256,20 +354,71 @@ const probe: BenchProbe = {
     if (index === undefined) throw new Error('no paragraph of plain text in the editor');
     return index;
   },
-  settle(quietMs, timeoutMs) {
-    const start = performance.now();
-    return new Promise((resolve) => {
-      const poll = () => {
-        const now = performance.now();
-        if (now - lastBusy >= quietMs || now - start >= timeoutMs) resolve(now - start);
-        else setTimeout(poll, 100);
-      };
-      poll();
-    });
-  },
+  settle: quiet,
   shown() {
     if (!shownPromise) return Promise.reject(new Error('watch() was not called'));
     return shownPromise;
+  },
+  watchStep(step) {
+    stepPromise = new Promise((resolve) => {
+      startStep = () => {
+        const start = performance.now();
+        let rows = 0;
+        let bar = '';
+        const shown = () => {
+          if (!stepShown(step)) return false;
+          rows = versionRows.length;
+          // The bar's status line, without its buttons.
+          const status = compareBars[0]?.querySelector('[role=status]');
+          bar = step.kind === 'compare' ? (status?.textContent ?? '') : '';
+          return true;
+        };
+        void (async () => {
+          const shownAt = await paintedOnce(shown);
+          const drawnAt =
+            step.kind === 'compare'
+              ? await paintedOnce(() => showsText(comparisons[0], step.text))
+              : shownAt;
+          // Long tasks are reported after they end: wait for the page to go quiet first.
+          await quiet(300, 5_000);
+          const since = (at: number) => (at >= start ? at - start : Number.NaN);
+          const compareWorker = (kind: 'posted' | 'answered') =>
+            since(
+              workerEvents.find(
+                (e) => e.at >= start && e.kind === kind && COMPARE_WORKER.test(e.script),
+              )?.at ?? Number.NaN,
+            );
+          resolve({
+            // From Resource Timing: when the answer arrived, however busy the main thread was.
+            versionsAnswered: since(
+              performance
+                .getEntriesByType('resource')
+                .filter((e) => VERSIONS_REQUEST.test(e.name) && e.startTime >= start)
+                .map((e) => (e as PerformanceResourceTiming).responseEnd)
+                .filter((at) => at <= shownAt)
+                .at(-1) ?? Number.NaN,
+            ),
+            workerPosted: compareWorker('posted'),
+            workerAnswered: compareWorker('answered'),
+            tasks: longTaskLog
+              .filter((t) => t.start >= start && t.start <= drawnAt)
+              .map((t) => [t.start - start, t.duration]),
+            shown: shownAt - start,
+            drawn: drawnAt - start,
+            rows,
+            bar: bar.trim(),
+            longestTask: longestTask(start, drawnAt),
+          });
+        })();
+      };
+    });
+  },
+  stepDone() {
+    if (!stepPromise) return Promise.reject(new Error('watchStep() was not called'));
+    return stepPromise;
+  },
+  longestTaskSince(since) {
+    return longestTask(since);
   },
 };
 
