@@ -419,6 +419,8 @@ describe('HistoryPanel', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await until(() => expect(text()).toContain('2 changes'));
+    // The count and the list first, the compared document a frame later.
+    await until(() => expect(host.querySelector('.ink-history__document .ink-prose')).toBeTruthy());
     const prose = host.querySelector('.ink-history__document .ink-prose')!;
     // The newer is drawn, with what the older had put back and marked removed.
     expect(prose.textContent).toBe('Gone lineKept lineThe brownred fox');
@@ -465,6 +467,7 @@ describe('HistoryPanel', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await until(() => expect(text()).toContain('1 change'));
+    await until(() => expect(host.querySelector('.ink-history__document .ink-prose')).toBeTruthy());
     const prose = host.querySelector('.ink-history__document .ink-prose')!;
     expect([...prose.querySelectorAll('.ink-diff--inserted')].map((e) => e.textContent)).toEqual([
       'Now text',
@@ -512,5 +515,34 @@ describe('HistoryPanel', () => {
     await until(() => expect(text()).toContain('The document now'));
     await until(() => expect(coloured('0')).toEqual(['Only Bea now']));
     expect(calls.map((call) => call.key)).toContain(`GET /api/documents/${DOC}/authorship`);
+  });
+
+  it('reads a version once while it is shown, compared and shown again', async () => {
+    const newer = summary('9', NOW);
+    const older = summary('5', new Date(2026, 2, 10, 9, 0));
+    const calls = await open({
+      [`GET ${BASE}`]: listOf([newer, older]),
+      [`GET ${BASE}/9`]: () => ({ json: { version: newer, content: docOf(para('New')) } }),
+      [`GET ${BASE}/5`]: () => ({ json: { version: older, content: docOf(para('Old')) } }),
+    });
+    await until(() => expect(rows()).toHaveLength(2));
+    await click(rows()[0] as HTMLElement);
+    await until(() => expect(host.querySelector('select')).toBeTruthy());
+    const select = host.querySelector('select')!;
+    await act(() => {
+      select.value = '5';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => expect(text()).toContain('1 change'));
+    await click(rows()[1] as HTMLElement);
+    await until(() =>
+      expect(host.querySelector('.ink-history__document')?.textContent).toBe('Old'),
+    );
+    await click(rows()[0] as HTMLElement);
+    await until(() =>
+      expect(host.querySelector('.ink-history__document')?.textContent).toBe('New'),
+    );
+    const reads = calls.map((call) => call.key).filter((key) => /\/versions\/\d+$/.test(key));
+    expect(reads).toEqual([`GET ${BASE}/9`, `GET ${BASE}/5`]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Editor, JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { VersionSummary } from '../../../common/api/versions.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toastContext.ts';
@@ -13,7 +13,7 @@ import { WhoWroteWhat } from './authorship/WhoWroteWhat.tsx';
 import { VersionList } from './VersionList.tsx';
 import { VersionNameForm } from './VersionNameForm.tsx';
 import { versionMoment } from './versionLabels.ts';
-import { versionsApi, type VersionsApi } from './versionsApi.ts';
+import { versionsApi, withRecentVersions, type VersionsApi } from './versionsApi.ts';
 import './history.css';
 
 /** Props of {@link HistoryPanel}. */
@@ -48,7 +48,8 @@ const CANNOT_WRITE = "This document can't be changed right now, so nothing was r
  * first use, with the editor page's History button.
  */
 export function HistoryPanel(props: HistoryPanelProps) {
-  const { documentId, title, editor, onClose, api = versionsApi, now = () => new Date() } = props;
+  const { documentId, title, editor, onClose, now = () => new Date() } = props;
+  const api = useMemo(() => withRecentVersions(props.api ?? versionsApi), [props.api]);
   const toast = useToast();
   const [listed, setListed] = useState<Listed>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -66,5 +66,27 @@ export function createVersionsApi(client: ApiClient): VersionsApi {
   };
 }
 
+/**
+ * `api` remembering the last `size` versions it read: a version's content never changes, and the
+ * panel reads the same ones again as one is shown, compared and shown again (1.2 MB each).
+ */
+export function withRecentVersions(api: VersionsApi, size = 4): VersionsApi {
+  const recent = new Map<string, Promise<VersionResponse>>();
+  return {
+    ...api,
+    get: (documentId, versionId) => {
+      const key = `${documentId}/${versionId}`;
+      const known = recent.get(key);
+      recent.delete(key);
+      const answer = known ?? api.get(documentId, versionId);
+      if (!known) answer.catch(() => recent.delete(key));
+      // Newest last: the first key is the one read longest ago.
+      recent.set(key, answer);
+      if (recent.size > size) recent.delete(recent.keys().next().value!);
+      return answer;
+    },
+  };
+}
+
 /** The app's {@link VersionsApi}. */
 export const versionsApi: VersionsApi = createVersionsApi(appApi);

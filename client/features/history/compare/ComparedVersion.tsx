@@ -32,7 +32,8 @@ type Compared =
   | { kind: 'tooLarge' }
   | {
       kind: 'ready';
-      doc: ProseMirrorNode;
+      /** The compared document as JSON: read into the schema when it is drawn. */
+      json: JSONContent;
       changes: Change[];
       added: number;
       removed: number;
@@ -68,12 +69,18 @@ export function ComparedVersion({
 }: ComparedVersionProps) {
   const [compared, setCompared] = useState<Compared>({ kind: 'comparing' });
   const [current, setCurrent] = useState(-1);
+  /**
+   * The compared document, drawn a frame after the count and the list: drawing a long document
+   * takes as long as opening it, and the changes are worth reading meanwhile.
+   */
+  const [drawn, setDrawn] = useState<{ doc: ProseMirrorNode } | { failed: true } | null>(null);
 
   useEffect(() => {
     let live = true;
     let cancel = () => {};
     setCompared({ kind: 'comparing' });
     setCurrent(-1);
+    setDrawn(null);
     const shown = content.toJSON() as JSONContent;
     const other =
       target.kind === 'now'
@@ -111,10 +118,9 @@ export function ComparedVersion({
             setCompared({ kind: 'tooLarge' });
             return;
           }
-          const doc = inkwellSchema().nodeFromJSON(result.doc);
           setCompared({
             kind: 'ready',
-            doc,
+            json: result.doc,
             changes: result.changes,
             added: result.added,
             removed: result.removed,
@@ -136,6 +142,24 @@ export function ComparedVersion({
       cancel();
     };
   }, [api, documentId, version, content, target]);
+
+  useEffect(() => {
+    if (compared.kind !== 'ready') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        try {
+          setDrawn({ doc: inkwellSchema().nodeFromJSON(compared.json) });
+        } catch {
+          setDrawn({ failed: true });
+        }
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [compared]);
 
   if (compared.kind === 'comparing') {
     return (
@@ -218,12 +242,22 @@ export function ComparedVersion({
           ) : null}
         </details>
       ) : null}
-      <VersionPreview
-        content={compared.doc}
-        label={compared.label}
-        changes={changes}
-        current={current}
-      />
+      {drawn === null ? (
+        <p className="ink-share__hint" role="status">
+          Drawing the changes…
+        </p>
+      ) : 'failed' in drawn ? (
+        <p role="alert" className="ink-share__error">
+          The comparison couldn&apos;t be drawn.
+        </p>
+      ) : (
+        <VersionPreview
+          content={drawn.doc}
+          label={compared.label}
+          changes={changes}
+          current={current}
+        />
+      )}
     </div>
   );
 }
