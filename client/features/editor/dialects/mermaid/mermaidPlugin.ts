@@ -1,5 +1,5 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
 
 const key = new PluginKey<DecorationSet>('mermaid');
@@ -49,20 +49,38 @@ function build(doc: ProseMirrorNode): DecorationSet {
   return widgets.length > 0 ? DecorationSet.create(doc, widgets) : DecorationSet.empty;
 }
 
-/** True when a change touched a code block (which may be or become a diagram). */
-function touchesCode(doc: ProseMirrorNode, from: number, to: number): boolean {
+/** Whether a diagram's code block lies in `from`..`to` of `doc` (or holds that stretch). */
+function touchesDiagram(doc: ProseMirrorNode, from: number, to: number): boolean {
   let found = false;
   doc.nodesBetween(from, Math.min(to, doc.content.size), (node) => {
-    if (node.type.name === 'codeBlock') found = true;
-    return !found;
+    if (isMermaid(node)) found = true;
+    return !found && !node.isTextblock;
   });
   return found;
 }
 
 /**
+ * Whether `tr` may have made, changed or removed a diagram: a step whose stretch held one
+ * before or holds one after, or a step that moves nothing (attributes, marks), which is rare
+ * enough to look again.
+ */
+function touchesDiagrams(tr: Transaction): boolean {
+  return tr.steps.some((step, i) => {
+    const before = tr.docs[i]!;
+    const after = tr.docs[i + 1] ?? tr.doc;
+    let ranges = 0;
+    let found = false;
+    step.getMap().forEach((oldStart, oldEnd, newStart, newEnd) => {
+      ranges += 1;
+      found ||= touchesDiagram(before, oldStart, oldEnd) || touchesDiagram(after, newStart, newEnd);
+    });
+    return found || ranges === 0;
+  });
+}
+
+/**
  * Mermaid code blocks drawn as diagrams below their code, which stays an ordinary editable code
- * block (and is exported as written). A document without diagrams is only looked at where it
- * changed.
+ * block (and is exported as written). The document is looked at again only where it changed.
  */
 export const mermaidPlugin = () =>
   new Plugin<DecorationSet>({
@@ -71,16 +89,9 @@ export const mermaidPlugin = () =>
       init: (_config, state) => build(state.doc),
       apply(tr, old) {
         if (!tr.docChanged) return old;
-        if (old !== DecorationSet.empty) return build(tr.doc);
-        let changed = false;
-        tr.mapping.maps.forEach((map, i) => {
-          map.forEach((_a, _b, from, to) => {
-            if (changed) return;
-            const doc = i === tr.mapping.maps.length - 1 ? tr.doc : tr.docs[i + 1]!;
-            changed = touchesCode(doc, from, to);
-          });
-        });
-        return changed ? build(tr.doc) : old;
+        // A keystroke elsewhere moves the diagrams with the text: mapped, not looked for again
+        // in the whole document (a long one with diagrams did that on every key).
+        return touchesDiagrams(tr) ? build(tr.doc) : old.map(tr.mapping, tr.doc);
       },
     },
     props: {
