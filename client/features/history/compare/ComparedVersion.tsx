@@ -32,8 +32,8 @@ type Compared =
   | { kind: 'tooLarge' }
   | {
       kind: 'ready';
-      /** The compared document as JSON: read into the schema when it is drawn. */
-      json: JSONContent;
+      /** The compared document as JSON text: read into the schema when it is drawn. */
+      json: string;
       changes: Change[];
       added: number;
       removed: number;
@@ -120,7 +120,7 @@ export function ComparedVersion({
           }
           setCompared({
             kind: 'ready',
-            json: result.doc,
+            json: result.docJson,
             changes: result.changes,
             added: result.added,
             removed: result.removed,
@@ -149,7 +149,7 @@ export function ComparedVersion({
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         try {
-          setDrawn({ doc: inkwellSchema().nodeFromJSON(compared.json) });
+          setDrawn({ doc: inkwellSchema().nodeFromJSON(JSON.parse(compared.json)) });
         } catch {
           setDrawn({ failed: true });
         }

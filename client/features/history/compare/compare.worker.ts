@@ -1,5 +1,6 @@
 import type { JSONContent } from '@tiptap/core';
 import { compareDocuments, type CompareSchema } from './compareDocuments.ts';
+import { sendable } from './sendableComparison.ts';
 
 /** What {@link runComparison} sends the worker. */
 export interface CompareRequest {
@@ -17,5 +18,5 @@ const scope = self as unknown as {
 // A comparison of two versions of a long document takes a few hundred milliseconds: here, the
 // page keeps taking keystrokes meanwhile (docs/PRODUCT.md "Version history").
 scope.onmessage = ({ data }) => {
-  scope.postMessage(compareDocuments(data.older, data.newer, { schema: data.schema }));
+  scope.postMessage(sendable(compareDocuments(data.older, data.newer, { schema: data.schema })));
 };

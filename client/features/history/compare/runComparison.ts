@@ -1,10 +1,11 @@
 import type { JSONContent } from '@tiptap/core';
 import type { CompareRequest } from './compare.worker.ts';
-import type { CompareSchema, Comparison } from './compareDocuments.ts';
+import type { CompareSchema } from './compareDocuments.ts';
+import type { SentComparison } from './sendableComparison.ts';
 
 /** A comparison under way. */
 export interface RunningComparison {
-  result: Promise<Comparison>;
+  result: Promise<SentComparison>;
   /** Stops it (another comparison was asked for, or the panel closed); `result` never settles. */
   cancel(): void;
 }
@@ -20,17 +21,20 @@ export function runComparison(
 ): RunningComparison {
   if (typeof Worker === 'undefined') {
     let cancelled = false;
-    const result = import('./compareDocuments.ts').then(
-      ({ compareDocuments }) =>
-        new Promise<Comparison>((resolve) => {
-          if (!cancelled) resolve(compareDocuments(older, newer, { schema }));
+    const result = Promise.all([
+      import('./compareDocuments.ts'),
+      import('./sendableComparison.ts'),
+    ]).then(
+      ([{ compareDocuments }, { sendable }]) =>
+        new Promise<SentComparison>((resolve) => {
+          if (!cancelled) resolve(sendable(compareDocuments(older, newer, { schema })));
         }),
     );
     return { result, cancel: () => (cancelled = true) };
   }
   const worker = new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' });
-  const result = new Promise<Comparison>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<Comparison>) => {
+  const result = new Promise<SentComparison>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<SentComparison>) => {
       worker.terminate();
       resolve(event.data);
     };
