@@ -145,14 +145,18 @@ export function ComparedVersion({
 
   useEffect(() => {
     if (compared.kind !== 'ready') return;
+    let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        try {
-          setDrawn({ doc: inkwellSchema().nodeFromJSON(JSON.parse(compared.json)) });
-        } catch {
-          setDrawn({ failed: true });
-        }
+    // Two frames on: the first paints the count and the list, whatever else waits on it.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => {
+          try {
+            setDrawn({ doc: inkwellSchema().nodeFromJSON(JSON.parse(compared.json)) });
+          } catch {
+            setDrawn({ failed: true });
+          }
+        });
       });
     });
     return () => {
