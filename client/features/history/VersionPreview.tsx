@@ -1,8 +1,8 @@
 import { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { documentViewExtensions } from '../editor/editorExtensions.ts';
-import { openIn } from '../editor/openIn.ts';
+import { drawInSlices, type Drawing } from './drawInSlices.ts';
 import type { AuthorshipResponse } from '../../../common/api/versions.ts';
 import { AuthorshipView } from './authorship/AuthorshipView.ts';
 import type { Change } from './compare/compareDocuments.ts';
@@ -32,6 +32,9 @@ export function VersionPreview(props: VersionPreviewProps) {
   const { content, label, changes, current = -1, authorship } = props;
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Editor | null>(null);
+  const drawingRef = useRef<Drawing | null>(null);
+  /** Whether parts of a long document are still being drawn (`aria-busy` meanwhile). */
+  const [drawing, setDrawing] = useState(true);
   useEffect(() => {
     const element = host.current;
     if (!element) return;
@@ -51,9 +54,13 @@ export function VersionPreview(props: VersionPreviewProps) {
       },
     });
     // Opened once mounted, as the page's editor is: the node views are there to draw it once.
-    openIn(editor, content);
+    setDrawing(true);
+    const drawing = drawInSlices(editor, content, () => setDrawing(false));
+    drawingRef.current = drawing;
     editorRef.current = editor;
     return () => {
+      drawing.cancel();
+      drawingRef.current = null;
       editorRef.current = null;
       editor.destroy();
     };
@@ -63,6 +70,8 @@ export function VersionPreview(props: VersionPreviewProps) {
     const editor = editorRef.current;
     const change = changes?.[current];
     if (!editor || !changes) return;
+    // A change further on than drawn so far: the rest is drawn now, to show it.
+    if (change) drawingRef.current?.finish();
     editor.view.dispatch(editor.state.tr.setMeta(comparisonKey, current));
     const start = change ? changeStart(editor.state.doc, change) : null;
     if (start === null) return;
@@ -73,7 +82,7 @@ export function VersionPreview(props: VersionPreviewProps) {
   }, [changes, current]);
 
   return (
-    <div className="ink-editor ink-history__document">
+    <div className="ink-editor ink-history__document" aria-busy={drawing}>
       <div ref={host} className="ink-editor__content" />
     </div>
   );
