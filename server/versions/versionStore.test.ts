@@ -111,6 +111,23 @@ for (const kind of DATABASE_KINDS) {
       expect(second).toMatchObject({ added: 'Dear '.length, removed: 'Hello '.length });
     });
 
+    it('keeps the moment it was asked for, whatever the live document takes meanwhile', async () => {
+      const { id, doc } = await liveDocument('One.');
+      await store.keep(id, doc, { kind: 'auto' });
+      blockText(doc, 0).insert(4, ' Two.');
+      const asked = contentOfYDoc(doc);
+      const keeping = store.keep(id, doc, { kind: 'named', name: 'Asked' });
+      // The engine applies writers' updates to the live document while a version is written.
+      blockText(doc, 0).insert(9, ' Three.');
+      const version = await keeping;
+      expect(version).toMatchObject({ added: ' Two.'.length });
+      expect((await store.read(id, version!.id))?.content).toEqual(asked);
+      // The next version holds, and counts, what came meanwhile.
+      const next = await store.keep(id, doc, { kind: 'auto' });
+      expect(next).toMatchObject({ added: ' Three.'.length });
+      expect((await store.read(id, next!.id))?.content).toEqual(contentOfYDoc(doc));
+    });
+
     it('names as authors the accounts the server recorded for the clients that wrote', async () => {
       const { id, user, doc } = await liveDocument('Shared.');
       const { user: bob } = await testUserWithSession(db);

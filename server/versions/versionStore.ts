@@ -127,7 +127,15 @@ export class VersionStore {
     const hash = hashOf(content);
     const state = Y.encodeStateAsUpdate(doc);
     const stateVector = Y.encodeStateVector(doc);
-    const id = await this.db.transaction(async (tx) => {
+    // The live document takes writers' updates while the transaction below awaits; every diff
+    // must be of the moment above. Cut from the document while it is still there (cheap), else
+    // from `state` (Y.diffUpdate reads all of it).
+    let moved = false;
+    const move = () => (moved = true);
+    doc.on('update', move);
+    const diffSince = (vector: Uint8Array) =>
+      moved ? Y.diffUpdate(state, vector) : Y.encodeStateAsUpdate(doc, vector);
+    const kept = this.db.transaction(async (tx) => {
       // One keeper at a time per document: the newest and the keyframe stay what was read.
       const { rows: documents } = await tx.query(
         'SELECT 1 FROM documents WHERE id = $1 FOR UPDATE',
@@ -151,10 +159,10 @@ export class VersionStore {
             deletedTotal: Number(newest.deleted_total),
           }
         : null;
-      const change = changeOf(since ? Y.encodeStateAsUpdate(doc, since.stateVector) : state, since);
+      const change = changeOf(since ? diffSince(since.stateVector) : state, since);
       const recorded = await this.authorsOf(tx, documentId, change.clients);
       const authors = [...new Set([...recorded, ...(request.writers ?? [])])];
-      const stored = await this.storedForm(tx, documentId, doc, state);
+      const stored = await this.storedForm(tx, documentId, state, diffSince);
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO document_versions
            (document_id, kind, name, kept_by, authors, added, removed, content_hash, base_id,
@@ -180,6 +188,7 @@ export class VersionStore {
       );
       return rows[0]!.id;
     });
+    const id = await kept.finally(() => doc.off('update', move));
     return id === null ? null : this.summary(documentId, id);
   }
 
@@ -338,8 +347,8 @@ export class VersionStore {
   private async storedForm(
     tx: Queryable,
     documentId: string,
-    doc: Y.Doc,
     state: Uint8Array,
+    diffSince: (stateVector: Uint8Array) => Uint8Array,
   ): Promise<{ baseId: string | null; state: Uint8Array }> {
     const { rows } = await tx.query<{
       id: string;
@@ -354,7 +363,7 @@ export class VersionStore {
     );
     const keyframe = rows[0];
     if (!keyframe || Number(keyframe.dependents) >= MAX_ON_KEYFRAME) return { baseId: null, state };
-    const diff = Y.encodeStateAsUpdate(doc, this.bytea.read(keyframe.state_vector));
+    const diff = diffSince(this.bytea.read(keyframe.state_vector));
     return diff.byteLength <= state.byteLength * KEYFRAME_SHARE
       ? { baseId: keyframe.id, state: diff }
       : { baseId: null, state };
