@@ -37,7 +37,7 @@ function viewer() {
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
 describe('drawInSlices', () => {
-  it('draws the first chunks at once and the rest over the next frames, then says so', async () => {
+  it('draws the first chunks at once and the rest in short tasks after, then says so', async () => {
     const editor = viewer();
     let drawn = false;
     drawInSlices(editor, longDoc(1000), () => (drawn = true));

@@ -6,8 +6,11 @@ import { rebuildInSchema } from '../editor/rebuildInSchema.ts';
 
 /** Chunks (of about 64 blocks) drawn at once: the first screens of any document. */
 const FIRST_CHUNKS = 2;
-/** Milliseconds of a frame given to drawing more chunks, leaving the rest to the page. */
-const FRAME_BUDGET_MS = 8;
+/**
+ * Milliseconds of drawing in one task: well under the 50 ms of a long task, so a click or a key
+ * waits at most this long, and long enough that the document is drawn about as fast as at once.
+ */
+const SLICE_MS = 12;
 
 /** A document being drawn. */
 export interface Drawing {
@@ -19,9 +22,9 @@ export interface Drawing {
 
 /**
  * Shows `doc` (shared schema) in the read-only `editor` a part at a time: the first chunks at
- * once, the rest a few chunks a frame, each frame's drawing kept within a budget, so that no
- * frame of the page waits for a long document to be drawn whole (a 1.2 MB document drawn at once
- * held the page for about 400 ms). `onDrawn` is called once all of it is in the page. Like
+ * once, the rest in tasks of a few chunks each, each within {@link SLICE_MS}, so that the page
+ * never waits for a long document to be drawn whole (a 1.2 MB document drawn at once held the
+ * page for about 400 ms). `onDrawn` is called once all of it is in the page. Like
  * `openIn`: no undo step, no `update`.
  */
 export function drawInSlices(editor: Editor, doc: ProseMirrorNode, onDrawn: () => void): Drawing {
@@ -41,34 +44,34 @@ export function drawInSlices(editor: Editor, doc: ProseMirrorNode, onDrawn: () =
   };
   let drawn = Math.min(FIRST_CHUNKS, chunks.childCount);
   dispatch(0, drawn, true);
-  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const done = () => {
-    frame = 0;
+    timer = undefined;
     onDrawn();
   };
   const step = () => {
     if (editor.isDestroyed) return;
     const started = performance.now();
-    while (drawn < chunks.childCount && performance.now() - started < FRAME_BUDGET_MS) {
+    while (drawn < chunks.childCount && performance.now() - started < SLICE_MS) {
       dispatch(drawn, drawn + 1, false);
       drawn += 1;
     }
-    if (drawn < chunks.childCount) frame = requestAnimationFrame(step);
+    if (drawn < chunks.childCount) timer = setTimeout(step);
     else done();
   };
-  if (drawn < chunks.childCount) frame = requestAnimationFrame(step);
+  if (drawn < chunks.childCount) timer = setTimeout(step);
   else queueMicrotask(onDrawn);
   return {
     finish() {
       if (drawn >= chunks.childCount || editor.isDestroyed) return;
-      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       dispatch(drawn, chunks.childCount, false);
       drawn = chunks.childCount;
       done();
     },
     cancel() {
-      cancelAnimationFrame(frame);
-      frame = 0;
+      clearTimeout(timer);
+      timer = undefined;
     },
   };
 }
