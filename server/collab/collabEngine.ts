@@ -697,8 +697,10 @@ export class CollabEngine {
     update: Uint8Array,
   ): Promise<void> {
     const { userId } = connection.context as CollabContext;
+    // Which clients' structs it brings, read once: to refuse writing as another, then to record.
+    const writers = clientsOf(update);
     const checked = await this.serially(documentName, async (state) => {
-      if (writesAsAnother(state, document, userId, update)) {
+      if (writesAsAnother(state, document, userId, writers)) {
         this.logger.warn('Refused a live update written as another account’s Yjs client.', {
           documentName,
         });
@@ -748,7 +750,7 @@ export class CollabEngine {
     // never deletes the row of an update its snapshot lacks.
     state.updateIds.push(id);
     Y.applyUpdate(document, accepted, { source: 'connection', connection });
-    this.recordClients(documentName, state, userId, accepted);
+    if (writers) this.recordClients(documentName, state, userId, writers);
     this.keeper.edited(documentName, document, userId);
     if (state.updateIds.length >= COMPACT_AFTER_UPDATES && !state.compactionDue) {
       state.compactionDue = true;
@@ -759,18 +761,17 @@ export class CollabEngine {
   }
 
   /**
-   * Records, off the keystroke's path, the account behind the Yjs clients that wrote `update`
-   * and were not recorded yet: what names a version's authors (server/versions/).
+   * Records, off the keystroke's path, the account behind the Yjs clients that wrote an update
+   * (`writers`, {@link clientsOf}) and were not recorded yet: what names a version's authors
+   * and who wrote what (server/versions/).
    */
   private recordClients(
     documentName: string,
     state: LoadedDocument,
     userId: string,
-    update: Uint8Array,
+    writers: ReadonlyMap<number, number>,
   ): void {
-    const fresh = [...Y.parseUpdateMeta(update).to.keys()].filter(
-      (client) => !state.clientOwners.has(client),
-    );
+    const fresh = [...writers.keys()].filter((client) => !state.clientOwners.has(client));
     if (fresh.length === 0) return;
     for (const client of fresh) state.clientOwners.set(client, userId);
     this.versions.recordClients(documentName, userId, fresh).catch((error: unknown) => {
@@ -844,8 +845,9 @@ function redisExtension(url: string): Redis {
 }
 
 /**
- * Whether `update` brings text of a Yjs client the server recorded for another account than
- * `userId`'s: who wrote what names a client's text by its first writer, so a second account
+ * Whether an update (its `writers`, {@link clientsOf}) brings text of a Yjs client the server
+ * recorded for another account than `userId`'s: who wrote what names a client's text by its
+ * first writer, so a second account
  * writing as that client would put words in the first one's name. Structs the document holds
  * already (a reconnecting tab resending what it received) bring nothing and pass.
  */
@@ -853,20 +855,25 @@ function writesAsAnother(
   state: LoadedDocument,
   document: Y.Doc,
   userId: string,
-  update: Uint8Array,
+  writers: ReadonlyMap<number, number> | null,
 ): boolean {
-  let meta: ReturnType<typeof Y.parseUpdateMeta>;
-  try {
-    meta = Y.parseUpdateMeta(update);
-  } catch {
-    // Bytes that are no update: the schema guard refuses them, and says so.
-    return false;
-  }
-  for (const [client, end] of meta.to) {
+  for (const [client, end] of writers ?? []) {
     const owner = state.clientOwners.get(client);
     if (owner !== undefined && owner !== userId && end > Y.getState(document.store, client)) {
       return true;
     }
   }
   return false;
+}
+
+/**
+ * The clients whose structs `update` brings, each with the clock its structs end at; null for
+ * bytes that are no update (the schema guard refuses those, and says so).
+ */
+function clientsOf(update: Uint8Array): ReadonlyMap<number, number> | null {
+  try {
+    return Y.parseUpdateMeta(update).to;
+  } catch {
+    return null;
+  }
 }
