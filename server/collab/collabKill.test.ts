@@ -1,50 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '../../common/api/documents.ts';
-import { DATABASE_KINDS, skipReason, type DatabaseKind } from '../test/databases.ts';
+import { DATABASE_KINDS, skipReason } from '../test/databases.ts';
 import { freePort } from '../test/freePort.ts';
-import type { TestBrowser } from '../test/hostedProvider.ts';
-import { adminQuery, databaseUrl } from '../test/postgresServer.ts';
+import { cookieHeader, serverStorage, type ServerStorage } from '../test/serverStorage.ts';
 import { spawnServer, type ServerProcess } from '../test/serverProcess.ts';
 import { signedInBrowser } from '../test/signIn.ts';
 import { appendParagraph, connectClient, type CollabClient } from './test/collabClient.ts';
-
-/** Where each kind keeps its data between the two runs of the server. */
-async function storage(
-  kind: DatabaseKind,
-): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = await mkdtemp(join(tmpdir(), 'inkwell-collab-kill-'));
-    return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
-  }
-  const { postgres } = inject('testDatabases');
-  if ('skipReason' in postgres) throw new Error(postgres.skipReason);
-  const name = `collab_kill_${randomBytes(6).toString('hex')}`;
-  await adminQuery(postgres.url, `CREATE DATABASE ${name} TEMPLATE template0`);
-  return {
-    env: { DATABASE_URL: databaseUrl(postgres.url, name) },
-    drop: () => adminQuery(postgres.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-function cookieHeader(browser: TestBrowser, url: string): string {
-  return [...browser.cookies(url)].map(([name, value]) => `${name}=${value}`).join('; ');
-}
 
 for (const kind of DATABASE_KINDS) {
   describe.skipIf(skipReason(kind) !== undefined)(
     `a live server killed mid-typing on ${kind}`,
     () => {
-      let data: Awaited<ReturnType<typeof storage>>;
+      let data: ServerStorage;
       let env: Record<string, string>;
       let server: ServerProcess | undefined;
       let client: CollabClient | undefined;
 
       beforeAll(async () => {
-        data = await storage(kind);
+        data = await serverStorage(kind, 'collab-kill');
         env = { ...data.env, PORT: String(await freePort()) };
       });
       afterAll(async () => {

@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { DocumentContent, DocumentRecord } from '../../common/api/documents.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../common/api/errors.ts';
@@ -13,10 +9,10 @@ import {
   type VersionSummary,
 } from '../../common/api/versions.ts';
 import { appendParagraph, connectClient, type CollabClient } from '../collab/test/collabClient.ts';
-import { DATABASE_KINDS, skipReason, type DatabaseKind } from '../test/databases.ts';
+import { DATABASE_KINDS, skipReason } from '../test/databases.ts';
 import { freePort } from '../test/freePort.ts';
 import type { TestBrowser } from '../test/hostedProvider.ts';
-import { adminQuery, databaseUrl } from '../test/postgresServer.ts';
+import { cookieHeader, serverStorage, type ServerStorage } from '../test/serverStorage.ts';
 import { spawnServer, type ServerProcess } from '../test/serverProcess.ts';
 import { signedInBrowser } from '../test/signIn.ts';
 
@@ -26,28 +22,6 @@ import { signedInBrowser } from '../test/signIn.ts';
  * minutes; the process takes no shorter one), so the automatic versions here are those kept when
  * the last writer leaves, which the writer does now and then.
  */
-
-/** Where each kind keeps its data between the two runs of the server. */
-async function storage(
-  kind: DatabaseKind,
-): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = await mkdtemp(join(tmpdir(), 'inkwell-version-kill-'));
-    return { env: { DATA_DIR: dir }, drop: () => rm(dir, { recursive: true, force: true }) };
-  }
-  const { postgres } = inject('testDatabases');
-  if ('skipReason' in postgres) throw new Error(postgres.skipReason);
-  const name = `version_kill_${randomBytes(6).toString('hex')}`;
-  await adminQuery(postgres.url, `CREATE DATABASE ${name} TEMPLATE template0`);
-  return {
-    env: { DATABASE_URL: databaseUrl(postgres.url, name) },
-    drop: () => adminQuery(postgres.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-function cookieHeader(browser: TestBrowser, url: string): string {
-  return [...browser.cookies(url)].map(([name, value]) => `${name}=${value}`).join('; ');
-}
 
 /** A POST as the app sends it: JSON, with the CSRF header and the app's Origin. */
 function post(browser: TestBrowser, url: string, path: string, body: unknown) {
@@ -89,13 +63,13 @@ for (const kind of DATABASE_KINDS) {
   describe.skipIf(skipReason(kind) !== undefined)(
     `a live server killed while versions are kept on ${kind}`,
     () => {
-      let data: Awaited<ReturnType<typeof storage>>;
+      let data: ServerStorage;
       let env: Record<string, string>;
       let server: ServerProcess | undefined;
       let client: CollabClient | undefined;
 
       beforeAll(async () => {
-        data = await storage(kind);
+        data = await serverStorage(kind, 'version-kill');
         env = { ...data.env, PORT: String(await freePort()) };
       });
       afterAll(async () => {
