@@ -15,13 +15,13 @@ import {
   useLiveClients,
 } from '../collab/test/collabClient.ts';
 import { yDocFromContent } from '../collab/yjsContent.ts';
-import { loadConfig } from '../config.ts';
 import {
   describeWithServer,
   signedInUser,
   startTestServer,
   TestClient,
 } from '../test/testServer.ts';
+import { SLOW_VERSIONS } from '../test/versionTiming.ts';
 import { shareWith } from '../test/users.ts';
 import { VersionStore } from '../versions/versionStore.ts';
 
@@ -32,10 +32,6 @@ import { VersionStore } from '../versions/versionStore.ts';
  */
 
 const { live } = useLiveClients();
-
-const BASE = loadConfig({ PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-/** No version on a pause within a test: only those kept by hand or when the last writer leaves. */
-const SLOW = { collab: { ...BASE.collab, versionTiming: { pauseMs: 600_000, everyMs: 600_000 } } };
 
 const paragraphs = (...texts: string[]) => ({
   type: 'doc' as const,
@@ -115,7 +111,7 @@ describeWithServer(
         versionId = listVersionsResponseSchema.parse(await res.json()).versions[0]?.id;
         return versionId !== undefined;
       });
-      const restarted = await startTestServer(db, SLOW);
+      const restarted = await startTestServer(db, SLOW_VERSIONS);
       try {
         const again = new TestClient(restarted, olive.client.token);
         expect(await authorship(again, now)).toEqual(expected);
@@ -238,5 +234,5 @@ describeWithServer(
       expect(named(answer)).toEqual([['Unknown', 'click here']]);
     });
   },
-  SLOW,
+  SLOW_VERSIONS,
 );

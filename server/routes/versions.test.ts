@@ -13,9 +13,9 @@ import {
   useLiveClients,
 } from '../collab/test/collabClient.ts';
 import { yDocFromContent } from '../collab/yjsContent.ts';
-import { loadConfig } from '../config.ts';
 import type { TestClient } from '../test/testServer.ts';
 import { describeWithServer, signedInUser, startTestServer } from '../test/testServer.ts';
+import { QUICK_VERSIONS, SLOW_VERSIONS } from '../test/versionTiming.ts';
 import { shareWith } from '../test/users.ts';
 import { VersionStore } from '../versions/versionStore.ts';
 
@@ -26,12 +26,6 @@ import { VersionStore } from '../versions/versionStore.ts';
  */
 
 const { live } = useLiveClients();
-
-const BASE = loadConfig({ PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-/** Versions a fraction of a second after editing stops, for tests that wait for one. */
-const QUICK = { collab: { ...BASE.collab, versionTiming: { pauseMs: 300, everyMs: 60_000 } } };
-/** No version on a pause within a test: only those kept by hand or when the last writer leaves. */
-const SLOW = { collab: { ...BASE.collab, versionTiming: { pauseMs: 600_000, everyMs: 600_000 } } };
 
 async function versionsOf(client: TestClient, id: string): Promise<VersionSummary[]> {
   const res = await client.request('GET', `/api/documents/${id}/versions`);
@@ -78,7 +72,7 @@ describeWithServer(
       expect(await versionsOf(owner.client, document.id)).toHaveLength(1);
     });
   },
-  QUICK,
+  QUICK_VERSIONS,
 );
 
 describeWithServer(
@@ -99,7 +93,7 @@ describeWithServer(
       expect(versions[0]!.authors.map((author) => author.name)).toEqual(['Olive']);
 
       // Another server on the same database: the version and its authors are there.
-      const restarted = await startTestServer(db, SLOW);
+      const restarted = await startTestServer(db, SLOW_VERSIONS);
       try {
         const again = new (owner.client.constructor as typeof TestClient)(
           restarted,
@@ -265,5 +259,5 @@ describeWithServer(
       expect(text).not.toContain('javascript:');
     });
   },
-  SLOW,
+  SLOW_VERSIONS,
 );

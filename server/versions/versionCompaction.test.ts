@@ -1,3 +1,4 @@
+import { SLOW_VERSIONS } from '../test/versionTiming.ts';
 import { expect, it } from 'vitest';
 import type { DocumentContent } from '../../common/api/documents.ts';
 import {
@@ -16,7 +17,6 @@ import {
 } from '../collab/test/collabClient.ts';
 import { storedUpdates } from '../collab/test/collabMessages.ts';
 import { CONTENT_FIELD } from '../collab/yjsContent.ts';
-import { loadConfig } from '../config.ts';
 import { describeWithServer, signedInUser, type TestClient } from '../test/testServer.ts';
 
 /*
@@ -26,10 +26,6 @@ import { describeWithServer, signedInUser, type TestClient } from '../test/testS
  */
 
 const { live } = useLiveClients();
-
-const BASE = loadConfig({ PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-/** Versions only by hand or when the last writer leaves: each holds a moment the test knows. */
-const SLOW = { collab: { ...BASE.collab, versionTiming: { pauseMs: 600_000, everyMs: 600_000 } } };
 
 /** The text of each top-level block, as the live client's `blocks()` gives it. */
 function blocksOf(content: DocumentContent): string[] {
@@ -135,5 +131,5 @@ describeWithServer(
       }
     }, 60_000);
   },
-  SLOW,
+  SLOW_VERSIONS,
 );
