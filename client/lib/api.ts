@@ -123,6 +123,16 @@ function retryAfterSeconds(response: Response): number | undefined {
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+/** The error of an answer whose body is not what the API says it is. */
+export function notUnderstood(status: number, cause: unknown): ApiError {
+  return new ApiError(
+    'internal',
+    "The server's answer was not understood. Please reload the page.",
+    status,
+    { cause },
+  );
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -221,12 +231,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return schema.parse(data);
     } catch (error) {
-      throw new ApiError(
-        'internal',
-        "The server's answer was not understood. Please reload the page.",
-        answer.status,
-        { cause: error },
-      );
+      throw notUnderstood(answer.status, error);
     }
   }
 

@@ -414,14 +414,16 @@ describe('HistoryPanel', () => {
     const select = host.querySelector('select')!;
     // The document now is no choice without an editor.
     expect([...select.options].map((option) => option.value)).toEqual(['', '5']);
+    await until(() => expect(text()).toContain('The red fox'));
     await act(() => {
       select.value = '5';
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await until(() => expect(text()).toContain('2 changes'));
-    // The count and the list first, the compared document a frame later.
-    await until(() => expect(host.querySelector('.ink-history__document .ink-prose')).toBeTruthy());
+    // The count and the list first, the compared document drawn over the version a frame later.
     const prose = host.querySelector('.ink-history__document .ink-prose')!;
+    await until(() => expect(prose.getAttribute('aria-label')).toMatch(/^Changes from /));
+    expect(text()).not.toContain('Drawing the changes');
     // The newer is drawn, with what the older had put back and marked removed.
     expect(prose.textContent).toBe('Gone lineKept lineThe brownred fox');
     const marked = (kind: string) =>
@@ -444,6 +446,13 @@ describe('HistoryPanel', () => {
       'Removed \u201cGone line\u201d',
       'Changed \u201cbrown\u201d to \u201cred\u201d',
     ]);
+    // Compared with nothing again: the version as it is, no change drawn on it.
+    await act(() => {
+      select.value = '';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => expect(prose.textContent).toBe('Kept lineThe red fox'));
+    expect(prose.querySelectorAll('.ink-diff')).toHaveLength(0);
   });
 
   it('compares a version with the document now in the live editor', async () => {
@@ -467,8 +476,8 @@ describe('HistoryPanel', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await until(() => expect(text()).toContain('1 change'));
-    await until(() => expect(host.querySelector('.ink-history__document .ink-prose')).toBeTruthy());
     const prose = host.querySelector('.ink-history__document .ink-prose')!;
+    await until(() => expect(prose.getAttribute('aria-label')).toMatch(/to now$/));
     expect([...prose.querySelectorAll('.ink-diff--inserted')].map((e) => e.textContent)).toEqual([
       'Now text',
     ]);

@@ -1,15 +1,15 @@
-import type { Editor, JSONContent } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { VersionSummary } from '../../../common/api/versions.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useToast } from '../../components/toastContext.ts';
-import { unchunked } from '../editor/chunks/chunks.ts';
 import { restoreVersion } from '../live/collab/restoreVersion.ts';
 import { shareErrorText } from '../sharing/shareErrors.ts';
 import '../sharing/sharing.css';
 import { RestoreRefused, ShownVersion } from './ShownVersion.tsx';
 import { WhoWroteWhat } from './authorship/WhoWroteWhat.tsx';
+import { contentText } from './compare/contentText.ts';
 import { VersionList } from './VersionList.tsx';
 import { VersionNameForm } from './VersionNameForm.tsx';
 import { versionMoment } from './versionLabels.ts';
@@ -219,9 +219,7 @@ export function HistoryPanel(props: HistoryPanelProps) {
               onRenamed={take}
               onRestore={editor ? restore : undefined}
               versions={listed.kind === 'ready' ? listed.versions : []}
-              current={
-                editor ? () => unchunked(editor.state.doc).toJSON() as JSONContent : undefined
-              }
+              current={editor ? () => contentText(editor.state.doc) : undefined}
             />
           ) : (
             <p className="ink-share__hint">Choose a version to see it.</p>

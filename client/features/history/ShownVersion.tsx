@@ -1,4 +1,3 @@
-import type { JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { VersionSummary } from '../../../common/api/versions.ts';
@@ -7,7 +6,11 @@ import { loadMarkdownCodec } from '../editor/markdown/codec.ts';
 import { checkContent } from '../live/persistence/openDocument.ts';
 import { shareErrorText } from '../sharing/shareErrors.ts';
 import { WhoWroteWhat } from './authorship/WhoWroteWhat.tsx';
-import { ComparedVersion, type CompareTarget } from './compare/ComparedVersion.tsx';
+import {
+  ComparedVersion,
+  type CompareTarget,
+  type DrawnComparison,
+} from './compare/ComparedVersion.tsx';
 import { VersionNameForm } from './VersionNameForm.tsx';
 import { VersionPreview } from './VersionPreview.tsx';
 import {
@@ -33,8 +36,8 @@ export interface ShownVersionProps {
   onRestore?: (version: VersionSummary, content: ProseMirrorNode) => Promise<void>;
   /** The versions listed so far, which it can be compared with. */
   versions?: readonly VersionSummary[];
-  /** The document as it is now, to compare with; absent when there is no open editor. */
-  current?: () => JSONContent;
+  /** The document as it is now, as JSON text, to compare with; absent without an open editor. */
+  current?: () => Promise<string>;
 }
 
 /** The compare choice of nothing, and of the document now. */
@@ -67,6 +70,14 @@ export function ShownVersion(props: ShownVersionProps) {
     return compareVersion ? { kind: 'version', version: compareVersion } : null;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [compareWith, compareVersion?.id]);
+  /** The comparison drawn in place of the version, and the change stepped to in it. */
+  const [comparison, setComparison] = useState<DrawnComparison | null>(null);
+  const [currentChange, setCurrentChange] = useState(-1);
+  const compare = (choice: string) => {
+    setCompareWith(choice);
+    setComparison(null);
+    setCurrentChange(-1);
+  };
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [renaming, setRenaming] = useState(false);
@@ -159,7 +170,7 @@ export function ShownVersion(props: ShownVersionProps) {
               aria-pressed={authorsShown}
               onClick={() => {
                 setAuthorsShown((shown) => !shown);
-                setCompareWith(NO_COMPARISON);
+                compare(NO_COMPARISON);
               }}
             >
               Who wrote what
@@ -201,7 +212,7 @@ export function ShownVersion(props: ShownVersionProps) {
             className="ink-input ink-share__select"
             value={compareWith}
             onChange={(event) => {
-              setCompareWith(event.target.value);
+              compare(event.target.value);
               setAuthorsShown(false);
             }}
           >
@@ -231,16 +242,27 @@ export function ShownVersion(props: ShownVersionProps) {
           load={loadAuthorship}
           label={`Who wrote what in ${versionTitle(version)}, ${when}`}
         />
-      ) : target ? (
-        <ComparedVersion
-          documentId={documentId}
-          version={version}
-          content={loaded.content}
-          target={target}
-          api={api}
-        />
       ) : (
-        <VersionPreview content={loaded.content} label={`${versionTitle(version)}, ${when}`} />
+        <>
+          {target ? (
+            <ComparedVersion
+              documentId={documentId}
+              version={version}
+              content={loaded.content}
+              target={target}
+              api={api}
+              current={currentChange}
+              onStep={setCurrentChange}
+              onCompared={setComparison}
+            />
+          ) : null}
+          <VersionPreview
+            content={comparison?.doc ?? loaded.content}
+            label={comparison?.label ?? `${versionTitle(version)}, ${when}`}
+            changes={comparison?.changes}
+            current={currentChange}
+          />
+        </>
       )}
     </div>
   );

@@ -1,12 +1,20 @@
 import { Editor } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import type { Transaction } from '@tiptap/pm/state';
 import { useEffect, useRef, useState } from 'react';
 import { documentViewExtensions } from '../editor/editorExtensions.ts';
 import { drawInSlices, type Drawing } from './drawInSlices.ts';
 import type { AuthorshipResponse } from '../../../common/api/versions.ts';
 import { AuthorshipView } from './authorship/AuthorshipView.ts';
 import type { Change } from './compare/compareDocuments.ts';
-import { changeStart, comparisonKey, ComparisonView } from './compare/ComparisonView.ts';
+import {
+  changeStart,
+  comparisonKey,
+  ComparisonView,
+  type ComparisonMeta,
+} from './compare/ComparisonView.ts';
+
+const NO_CHANGES: readonly Change[] = [];
 
 /** Props of {@link VersionPreview}. */
 export interface VersionPreviewProps {
@@ -26,10 +34,11 @@ export interface VersionPreviewProps {
  * A version drawn as the editor draws a document (its node views: tables, callouts, math,
  * images, rendered HTML), in a read-only editor of its own with no editing behaviour at all.
  * None of those node views is a React one, so the editor is mounted directly, without
- * EditorContent.
+ * EditorContent. The same editor shows the version and then a comparison of it: only the blocks
+ * that differ are drawn again.
  */
 export function VersionPreview(props: VersionPreviewProps) {
-  const { content, label, changes, current = -1, authorship } = props;
+  const { content, label, changes = NO_CHANGES, current = -1, authorship } = props;
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Editor | null>(null);
   const drawingRef = useRef<Drawing | null>(null);
@@ -46,33 +55,45 @@ export function VersionPreview(props: VersionPreviewProps) {
       injectCSS: false,
       extensions: [
         ...documentViewExtensions(),
-        ...(changes ? [ComparisonView(changes)] : []),
+        ComparisonView,
         ...(authorship ? [AuthorshipView(authorship)] : []),
       ],
-      editorProps: {
-        attributes: { class: 'ink-prose', 'aria-label': label, 'aria-readonly': 'true' },
-      },
+      editorProps: { attributes: { class: 'ink-prose', 'aria-readonly': 'true' } },
     });
-    // Opened once mounted, as the page's editor is: the node views are there to draw it once.
-    setDrawing(true);
-    const drawing = drawInSlices(editor, content, () => setDrawing(false));
-    drawingRef.current = drawing;
     editorRef.current = editor;
     return () => {
-      drawing.cancel();
+      drawingRef.current?.cancel();
       drawingRef.current = null;
       editorRef.current = null;
       editor.destroy();
     };
-  }, [content, label, changes, authorship]);
+  }, [authorship]);
+
+  useEffect(() => {
+    editorRef.current?.view.dom.setAttribute('aria-label', label);
+  }, [label, authorship]);
 
   useEffect(() => {
     const editor = editorRef.current;
-    const change = changes?.[current];
-    if (!editor || !changes) return;
+    if (!editor) return;
+    setDrawing(true);
+    const drawn = () => setDrawing(false);
+    const prepare = (tr: Transaction) =>
+      tr.setMeta(comparisonKey, { changes } satisfies ComparisonMeta);
+    // Opened once mounted, as the page's editor is: the node views are there to draw it once.
+    if (drawingRef.current) drawingRef.current.show(content, drawn, prepare);
+    else drawingRef.current = drawInSlices(editor, content, drawn, prepare);
+  }, [content, changes, authorship]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const change = changes[current];
+    if (!editor || changes.length === 0) return;
     // A change further on than drawn so far: the rest is drawn now, to show it.
     if (change) drawingRef.current?.finish();
-    editor.view.dispatch(editor.state.tr.setMeta(comparisonKey, current));
+    editor.view.dispatch(
+      editor.state.tr.setMeta(comparisonKey, { current } satisfies ComparisonMeta),
+    );
     const start = change ? changeStart(editor.state.doc, change) : null;
     if (start === null) return;
     // The node at the start when the change is a whole block; else the text around it.

@@ -81,4 +81,58 @@ describe('drawInSlices', () => {
     await Promise.resolve();
     expect(drawn).toBe(true);
   });
+
+  it('shows another document in place, redrawing only the chunks whose blocks changed', async () => {
+    const editor = viewer();
+    const before = longDoc(1000);
+    let drawn = 0;
+    const drawing = drawInSlices(editor, before, () => (drawn += 1));
+    drawing.finish();
+    const element = (text: string) =>
+      [...editor.view.dom.querySelectorAll('p')].find((p) => p.textContent === text);
+    const near = element('Paragraph 10');
+    const far = element('Paragraph 900');
+    // Paragraph 11 rewritten and one added after it: what a comparison of two versions draws.
+    const blocks = blocksOf(before);
+    const rewritten = schema.nodes.paragraph!.create(null, schema.text('Paragraph eleven'));
+    const added = schema.nodes.paragraph!.create(null, schema.text('A new one'));
+    const after = schema.nodes.doc!.create(null, [
+      ...blocks.slice(0, 10),
+      rewritten,
+      added,
+      ...blocks.slice(11),
+    ]);
+    let marked = false;
+    drawing.show(
+      after,
+      () => (drawn += 1),
+      (tr) => void (marked = tr.docChanged),
+    );
+    expect(marked).toBe(true);
+    expect(blocksOf(editor.state.doc).map((block) => block.textContent)).toEqual(
+      blocksOf(after).map((block) => block.textContent),
+    );
+    await Promise.resolve();
+    expect(drawn).toBe(2);
+    // The chunk far from the change is the DOM drawn before; the one holding it, drawn anew.
+    expect(element('Paragraph 900')).toBe(far);
+    expect(element('Paragraph eleven')).toBeTruthy();
+    expect(near?.isConnected).toBe(true);
+
+    // And back: the first document again, in place.
+    drawing.show(before, () => (drawn += 1));
+    expect(editor.view.dom.textContent).not.toContain('A new one');
+    expect(element('Paragraph 900')).toBe(far);
+    expect(blocksOf(editor.state.doc)).toHaveLength(1000);
+  });
+
+  it('draws another document anew when the one before is still being drawn', async () => {
+    const editor = viewer();
+    let drawn = '';
+    const drawing = drawInSlices(editor, longDoc(1000), () => (drawn = 'first'));
+    drawing.show(longDoc(500), () => (drawn = 'second'));
+    for (let i = 0; i < 200 && !drawn; i++) await frame();
+    expect(drawn).toBe('second');
+    expect(blocksOf(editor.state.doc)).toHaveLength(500);
+  });
 });

@@ -99,19 +99,27 @@ export function canStartChunk(block: ProseMirrorNode | null | undefined): boolea
   return !!block && NO_SPACE_ABOVE.has(block.type.name);
 }
 
-/** `blocks` in chunks of about {@link CHUNK_SIZE}. */
-export function chunkBlocks(schema: Schema, blocks: readonly ProseMirrorNode[]): Fragment {
-  const chunk = schema.nodes[CHUNK];
-  if (!chunk) throw new RangeError('The schema has no chunk node.');
-  const chunks: ProseMirrorNode[] = [];
+/**
+ * `blocks` grouped as chunks of about {@link CHUNK_SIZE}: a chunk may grow past that to start
+ * the next with a block that can start one.
+ */
+export function inChunks<T extends ProseMirrorNode>(blocks: readonly T[]): T[][] {
+  const chunks: T[][] = [];
   let start = 0;
   while (start < blocks.length) {
     let end = Math.min(blocks.length, start + CHUNK_SIZE);
     while (end < blocks.length && end - start < MAX_CHUNK && !canStartChunk(blocks[end])) end++;
-    chunks.push(chunk.create(null, blocks.slice(start, end)));
+    chunks.push(blocks.slice(start, end));
     start = end;
   }
-  return Fragment.fromArray(chunks);
+  return chunks;
+}
+
+/** `blocks` in chunks of about {@link CHUNK_SIZE}. */
+export function chunkBlocks(schema: Schema, blocks: readonly ProseMirrorNode[]): Fragment {
+  const chunk = schema.nodes[CHUNK];
+  if (!chunk) throw new RangeError('The schema has no chunk node.');
+  return Fragment.fromArray(inChunks(blocks).map((inChunk) => chunk.create(null, inChunk)));
 }
 
 /**

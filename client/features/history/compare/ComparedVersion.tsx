@@ -5,16 +5,19 @@ import type { VersionSummary } from '../../../../common/api/versions.ts';
 import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { checkContent } from '../../live/persistence/openDocument.ts';
 import { shareErrorText } from '../../sharing/shareErrors.ts';
-import { VersionPreview } from '../VersionPreview.tsx';
 import { versionMoment, versionTitle } from '../versionLabels.ts';
 import type { VersionsApi } from '../versionsApi.ts';
 import type { Change } from './compareDocuments.ts';
 import { compareSchemaOf } from './compareSchema.ts';
 import { runComparison } from './runComparison.ts';
+import type { CompareSide } from './sendableComparison.ts';
 
-/** What a shown version is compared with: the document now, or another version. */
+/**
+ * What a shown version is compared with: the document now (its content as JSON text, written as
+ * the server writes a version's: contentText.ts), or another version.
+ */
 export type CompareTarget =
-  { kind: 'now'; content: () => JSONContent } | { kind: 'version'; version: VersionSummary };
+  { kind: 'now'; content: () => Promise<string> } | { kind: 'version'; version: VersionSummary };
 
 /** Props of {@link ComparedVersion}. */
 export interface ComparedVersionProps {
@@ -24,6 +27,18 @@ export interface ComparedVersionProps {
   content: ProseMirrorNode;
   target: CompareTarget;
   api: VersionsApi;
+  /** The change stepped to, -1 for none, and how to step to another. */
+  current: number;
+  onStep: (change: number) => void;
+  /** Takes the compared document to draw in place of the version, once it is built. */
+  onCompared: (compared: DrawnComparison) => void;
+}
+
+/** A comparison ready to draw: the compared document, its changes, and its accessible name. */
+export interface DrawnComparison {
+  doc: ProseMirrorNode;
+  changes: readonly Change[];
+  label: string;
 }
 
 type Compared =
@@ -32,8 +47,9 @@ type Compared =
   | { kind: 'tooLarge' }
   | {
       kind: 'ready';
-      /** The compared document as JSON text: read into the schema when it is drawn. */
-      json: string;
+      /** The compared document's blocks as the worker sent them (sendableComparison.ts). */
+      blocks: number[];
+      newBlocksJson: string;
       changes: Change[];
       added: number;
       removed: number;
@@ -58,7 +74,9 @@ const describe = (version: VersionSummary) => `${versionTitle(version)}, ${versi
 
 /**
  * A version compared with another or with the document now (docs/PRODUCT.md "Version history"):
- * the newer drawn with the older's differences in place, and the changes to step through.
+ * the count and the list of changes to step through, and the compared document (the newer with
+ * the older's differences in place) handed to `onCompared`, for the version's view to draw in
+ * place of the version.
  */
 export function ComparedVersion({
   documentId,
@@ -66,33 +84,22 @@ export function ComparedVersion({
   content,
   target,
   api,
+  current,
+  onStep,
+  onCompared,
 }: ComparedVersionProps) {
   const [compared, setCompared] = useState<Compared>({ kind: 'comparing' });
-  const [current, setCurrent] = useState(-1);
   /**
-   * The compared document, drawn a frame after the count and the list: drawing a long document
-   * takes as long as opening it, and the changes are worth reading meanwhile.
+   * Whether the compared document is built, a frame after the count and the list: the changes
+   * are worth reading meanwhile.
    */
-  const [drawn, setDrawn] = useState<{ doc: ProseMirrorNode } | { failed: true } | null>(null);
+  const [drawn, setDrawn] = useState<'drawing' | 'drawn' | 'failed'>('drawing');
 
   useEffect(() => {
     let live = true;
     let cancel = () => {};
     setCompared({ kind: 'comparing' });
-    setCurrent(-1);
-    setDrawn(null);
-    const shown = content.toJSON() as JSONContent;
-    const other =
-      target.kind === 'now'
-        ? Promise.resolve(target.content())
-        : api
-            .get(documentId, target.version.id)
-            .then((answer) => checkContent(answer.content))
-            .then((checked) => {
-              if (!checked) throw new Error("The other version couldn't be read: it is damaged.");
-              // As the shown one is: every attribute written out, so equal blocks are equal.
-              return checked.doc.toJSON() as JSONContent;
-            });
+    setDrawn('drawing');
     const olderIsShown = target.kind === 'now' || newerOf(version, target.version) !== version;
     const label =
       target.kind === 'now'
@@ -100,14 +107,22 @@ export function ComparedVersion({
         : olderIsShown
           ? `Changes from ${describe(version)} to ${describe(target.version)}`
           : `Changes from ${describe(target.version)} to ${describe(version)}`;
-    other
-      .then((json) => {
+    // Both versions as the server wrote them, read in the worker: the shown one was read a
+    // moment ago and is remembered (versionsApi.ts).
+    const shown = api.read(documentId, version.id).then((answer): CompareSide => ({ answer }));
+    const other =
+      target.kind === 'now'
+        ? target.content().then((content): CompareSide => ({ content }))
+        : api.read(documentId, target.version.id).then((answer): CompareSide => ({ answer }));
+    Promise.all([shown, other])
+      .then(([shownSide, otherSide]) => {
         if (!live) return null;
-        const running = runComparison(
-          olderIsShown ? shown : json,
-          olderIsShown ? json : shown,
-          compareSchemaOf(inkwellSchema()),
-        );
+        const running = runComparison({
+          older: olderIsShown ? shownSide : otherSide,
+          newer: olderIsShown ? otherSide : shownSide,
+          drawn: { side: olderIsShown ? 'older' : 'newer', blocks: content.childCount },
+          schema: compareSchemaOf(inkwellSchema()),
+        });
         cancel = running.cancel;
         return running.result;
       })
@@ -120,7 +135,8 @@ export function ComparedVersion({
           }
           setCompared({
             kind: 'ready',
-            json: result.docJson,
+            blocks: result.blocks,
+            newBlocksJson: result.newBlocksJson,
             changes: result.changes,
             added: result.added,
             removed: result.removed,
@@ -145,25 +161,30 @@ export function ComparedVersion({
 
   useEffect(() => {
     if (compared.kind !== 'ready') return;
+    let live = true;
     let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Two frames on: the first paints the count and the list, whatever else waits on it.
     frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         timer = setTimeout(() => {
-          try {
-            setDrawn({ doc: inkwellSchema().nodeFromJSON(JSON.parse(compared.json)) });
-          } catch {
-            setDrawn({ failed: true });
-          }
+          comparedDocument(content, compared.blocks, compared.newBlocksJson).then(
+            (doc) => {
+              if (!live) return;
+              setDrawn(doc ? 'drawn' : 'failed');
+              if (doc) onCompared({ doc, changes: compared.changes, label: compared.label });
+            },
+            () => live && setDrawn('failed'),
+          );
         });
       });
     });
     return () => {
+      live = false;
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [compared]);
+  }, [compared, content, onCompared]);
 
   if (compared.kind === 'comparing') {
     return (
@@ -188,8 +209,12 @@ export function ComparedVersion({
   }
   const { changes } = compared;
   const step = (by: number) =>
-    setCurrent((at) =>
-      at < 0 ? (by > 0 ? 0 : changes.length - 1) : (at + by + changes.length) % changes.length,
+    onStep(
+      current < 0
+        ? by > 0
+          ? 0
+          : changes.length - 1
+        : (current + by + changes.length) % changes.length,
     );
   return (
     <div className="ink-compare">
@@ -231,7 +256,7 @@ export function ComparedVersion({
                   type="button"
                   className="ink-compare__change"
                   aria-current={index === current ? 'true' : undefined}
-                  onClick={() => setCurrent(index)}
+                  onClick={() => onStep(index)}
                 >
                   <strong>{CHANGE_WORDS[change.kind]}</strong> {changeExcerpt(change)}
                 </button>
@@ -246,24 +271,39 @@ export function ComparedVersion({
           ) : null}
         </details>
       ) : null}
-      {drawn === null ? (
+      {drawn === 'drawing' ? (
         <p className="ink-share__hint" role="status">
           Drawing the changes…
         </p>
-      ) : 'failed' in drawn ? (
+      ) : drawn === 'failed' ? (
         <p role="alert" className="ink-share__error">
           The comparison couldn&apos;t be drawn.
         </p>
-      ) : (
-        <VersionPreview
-          content={drawn.doc}
-          label={compared.label}
-          changes={changes}
-          current={current}
-        />
-      )}
+      ) : null}
     </div>
   );
+}
+
+/**
+ * The compared document: the blocks it shares with the version shown taken from there, already
+ * built and checked; the others read and checked as any content from outside is. Null when those
+ * are damaged.
+ */
+async function comparedDocument(
+  shown: ProseMirrorNode,
+  blocks: readonly number[],
+  newBlocksJson: string,
+): Promise<ProseMirrorNode | null> {
+  const newBlocks = JSON.parse(newBlocksJson) as JSONContent[];
+  let added: ProseMirrorNode | null = null;
+  if (newBlocks.length > 0) {
+    const checked = await checkContent({ type: 'doc', content: newBlocks });
+    if (!checked || checked.doc.childCount !== newBlocks.length) return null;
+    added = checked.doc;
+  }
+  let next = 0;
+  const children = blocks.map((index) => (index >= 0 ? shown.child(index) : added!.child(next++)));
+  return shown.type.create(shown.attrs, children);
 }
 
 /** A change in a few words: what it removed and what it added, quoted. */

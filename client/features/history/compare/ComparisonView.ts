@@ -6,45 +6,58 @@ import { forEachBlock } from '../../editor/chunks/chunks.ts';
 import type { Change, ChangeRange } from './compareDocuments.ts';
 
 interface ComparisonState {
+  changes: readonly Change[];
   current: number;
   decorations: DecorationSet;
 }
 
-/** The plugin's key; a transaction with this meta (a change's index) makes it the current one. */
+/** What a transaction sets with {@link comparisonKey}'s meta: the changes drawn, the current. */
+export interface ComparisonMeta {
+  /** The changes of the document the transaction shows; none for a document not compared. */
+  changes?: readonly Change[];
+  /** The change stepped to; -1 for none. */
+  current?: number;
+}
+
+/** The plugin's key; a transaction with a {@link ComparisonMeta} meta changes what is drawn. */
 export const comparisonKey = new PluginKey<ComparisonState>('inkwellComparison');
+
+const NO_CHANGES: readonly Change[] = [];
 
 /**
  * Draws a comparison's changes (compareDocuments.ts) on the read-only editor that shows the
  * compared document: added text and blocks green, removed ones struck through in red, formatted
- * and moved ones underlined, and the change stepped to outlined.
+ * and moved ones underlined, and the change stepped to outlined. The changes come with the
+ * transaction that draws the compared document, so the same editor shows a version and then
+ * its comparison, redrawing only what differs (drawInSlices.ts).
  */
-export function ComparisonView(changes: readonly Change[]) {
-  return Extension.create({
-    name: 'inkwellComparison',
-    addProseMirrorPlugins() {
-      return [
-        new Plugin<ComparisonState>({
-          key: comparisonKey,
-          state: {
-            init: (_, state) => ({
-              current: -1,
-              decorations: decorationsOf(state.doc, changes, -1),
-            }),
-            apply(tr, value, _old, state) {
-              const current = tr.getMeta(comparisonKey) as number | undefined;
-              if (current === undefined && !tr.docChanged) return value;
-              const next = current ?? value.current;
-              return { current: next, decorations: decorationsOf(state.doc, changes, next) };
-            },
+export const ComparisonView = Extension.create({
+  name: 'inkwellComparison',
+  addProseMirrorPlugins() {
+    return [
+      new Plugin<ComparisonState>({
+        key: comparisonKey,
+        state: {
+          init: () => ({ changes: NO_CHANGES, current: -1, decorations: DecorationSet.empty }),
+          apply(tr, value, _old, state) {
+            const meta = tr.getMeta(comparisonKey) as ComparisonMeta | undefined;
+            if (!meta && (!tr.docChanged || value.changes.length === 0)) return value;
+            const changes = meta?.changes ?? value.changes;
+            const current = meta?.current ?? (meta?.changes ? -1 : value.current);
+            const decorations =
+              changes.length === 0
+                ? DecorationSet.empty
+                : decorationsOf(state.doc, changes, current);
+            return { changes, current, decorations };
           },
-          props: {
-            decorations: (state) => comparisonKey.getState(state)?.decorations,
-          },
-        }),
-      ];
-    },
-  });
-}
+        },
+        props: {
+          decorations: (state) => comparisonKey.getState(state)?.decorations,
+        },
+      }),
+    ];
+  },
+});
 
 /** Where a change's first range starts in `doc`, to scroll to; null when it lies outside. */
 export function changeStart(doc: ProseMirrorNode, change: Change): number | null {

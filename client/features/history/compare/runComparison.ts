@@ -1,7 +1,7 @@
-import type { JSONContent } from '@tiptap/core';
-import type { CompareRequest } from './compare.worker.ts';
-import type { CompareSchema } from './compareDocuments.ts';
-import type { SentComparison } from './sendableComparison.ts';
+import type { CompareRequest, SentComparison } from './sendableComparison.ts';
+
+/** What a comparison that failed says (the versions read are not documents, or too deep). */
+const COULD_NOT_COMPARE = "The versions couldn't be compared.";
 
 /** A comparison under way. */
 export interface RunningComparison {
@@ -11,23 +11,21 @@ export interface RunningComparison {
 }
 
 /**
- * Compares `older` with `newer` in a worker of its own, so that typing in the page never waits
- * for it; where there are no workers (unit tests), on this thread.
+ * Reads and compares the two sides of `request` in a worker of its own, so that typing in the
+ * page never waits for it; where there are no workers (unit tests), on this thread.
  */
-export function runComparison(
-  older: JSONContent,
-  newer: JSONContent,
-  schema: CompareSchema,
-): RunningComparison {
+export function runComparison(request: CompareRequest): RunningComparison {
   if (typeof Worker === 'undefined') {
     let cancelled = false;
-    const result = Promise.all([
-      import('./compareDocuments.ts'),
-      import('./sendableComparison.ts'),
-    ]).then(
-      ([{ compareDocuments }, { sendable }]) =>
-        new Promise<SentComparison>((resolve) => {
-          if (!cancelled) resolve(sendable(compareDocuments(older, newer, { schema })));
+    const result = import('./sendableComparison.ts').then(
+      ({ compareSides }) =>
+        new Promise<SentComparison>((resolve, reject) => {
+          if (cancelled) return;
+          try {
+            resolve(compareSides(request));
+          } catch {
+            reject(new Error(COULD_NOT_COMPARE));
+          }
         }),
     );
     return { result, cancel: () => (cancelled = true) };
@@ -41,9 +39,9 @@ export function runComparison(
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      reject(new Error("The versions couldn't be compared."));
+      reject(new Error(COULD_NOT_COMPARE));
     };
   });
-  worker.postMessage({ older, newer, schema } satisfies CompareRequest);
+  worker.postMessage(request);
   return { result, cancel: () => worker.terminate() };
 }
