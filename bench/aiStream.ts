@@ -11,10 +11,10 @@ import {
 } from './app.ts';
 import { withBrowser } from './browser.ts';
 import {
-  mainThreadEvents,
+  longTaskBreakdowns,
   mainThreadSelfTimes,
   top,
-  traceSelfTimes,
+  traced,
   type Breakdown,
 } from './cpuProfile.ts';
 import type { Fixture, Fixtures } from './fixtures.ts';
@@ -37,7 +37,6 @@ const STREAM_TIMEOUT_MS = 120_000;
 const LONG_TASK_LIMIT = 0;
 /** Rounds, each in a fresh browser: the stream, then the baseline in the same page. */
 const ROUNDS = 2;
-const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute';
 
 /** What one side measured in the page. */
 interface StreamMeasure {
@@ -347,17 +346,6 @@ async function measure(
   });
 }
 
-/** Each main-thread task over 50 ms in the trace: its length and its largest self times. */
-function longTaskBreakdowns(trace: readonly unknown[]): { ms: number; top: [string, number][] }[] {
-  const onMain = mainThreadEvents(trace);
-  return onMain
-    .filter((task) => task.name === 'RunTask' && task.dur >= 50_000)
-    .map((task) => {
-      const inside = onMain.filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur);
-      return { ms: task.dur / 1000, top: top(traceSelfTimes(inside), 4) };
-    });
-}
-
 /** The stream once more, unmeasured, under a trace: the main thread's time by trace event. */
 async function traceStream(
   app: RunningApp,
@@ -371,15 +359,7 @@ async function traceStream(
 }> {
   return withBrowser(async (context) => {
     const { page, cdp } = await openDocument(context, app, probePath, fixture);
-    const trace: unknown[] = [];
-    const collect = ({ value }: { value: unknown[] }) => trace.push(...value);
-    cdp.on('Tracing.dataCollected', collect);
-    await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
-    const ai = await measureAi(page, cdp, reply);
-    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-    await cdp.send('Tracing.end');
-    await withTimeout(complete, 60_000, 'the trace did not complete');
-    cdp.off('Tracing.dataCollected', collect);
+    const { result: ai, trace } = await traced(cdp, () => measureAi(page, cdp, reply));
     return { ai, breakdown: mainThreadSelfTimes(trace), longTasks: longTaskBreakdowns(trace) };
   });
 }

@@ -1,3 +1,6 @@
+import type { CDPSession } from 'playwright-core';
+import { withTimeout } from './app.ts';
+
 /** Where a sample of a CPU profile was (the fields of CDP's `Runtime.CallFrame` used here). */
 interface CallFrame {
   functionName: string;
@@ -115,11 +118,36 @@ function asTraceEvent(value: unknown): TraceEvent | null {
   return { name: e.name, pid, tid, ts, dur };
 }
 
-/** The complete events of the renderer's main thread (the thread with the most), in order. */
+/** The threads the trace names as a renderer's main thread, as `pid:tid`. */
+function rendererMainThreads(values: readonly unknown[]): Set<string> {
+  const threads = new Set<string>();
+  for (const value of values) {
+    const e = value as {
+      ph?: unknown;
+      name?: unknown;
+      pid?: unknown;
+      tid?: unknown;
+      args?: { name?: unknown };
+    };
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') {
+      threads.add(`${String(e.pid)}:${String(e.tid)}`);
+    }
+  }
+  return threads;
+}
+
+/**
+ * The complete events of the renderer's main thread, in order: of the threads the trace names
+ * `CrRendererMain` (a worker's thread can have more events), the one with the most.
+ */
 export function mainThreadEvents(values: readonly unknown[]): TraceEvent[] {
   const events = values.map(asTraceEvent).filter((e): e is TraceEvent => e !== null);
+  const named = rendererMainThreads(values);
   const perThread = new Map<string, number>();
-  for (const e of events) add(perThread, `${e.pid}:${e.tid}`, 1);
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (named.size === 0 || named.has(thread)) add(perThread, thread, 1);
+  }
   const main = top(perThread, 1)[0]?.[0];
   return events
     .filter((e) => `${e.pid}:${e.tid}` === main)
@@ -146,4 +174,40 @@ export function traceSelfTimes(events: readonly TraceEvent[]): Breakdown {
  */
 export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
   return traceSelfTimes(mainThreadEvents(values));
+}
+
+/** Trace categories of the main thread's tasks: script, style, layout, paint, garbage collection. */
+export const TRACE_CATEGORIES =
+  'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute';
+
+/** Runs `action` under a trace of the page `cdp` is attached to: its result and the events. */
+export async function traced<T>(
+  cdp: CDPSession,
+  action: () => Promise<T>,
+): Promise<{ result: T; trace: unknown[] }> {
+  const trace: unknown[] = [];
+  const collect = ({ value }: { value: unknown[] }) => trace.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  try {
+    return { result: await action(), trace };
+  } finally {
+    const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await withTimeout(complete, 60_000, 'the trace did not complete');
+    cdp.off('Tracing.dataCollected', collect);
+  }
+}
+
+/** Each main-thread task over 50 ms in the trace: its length and its largest self times. */
+export function longTaskBreakdowns(
+  trace: readonly unknown[],
+): { ms: number; top: [string, number][] }[] {
+  const onMain = mainThreadEvents(trace);
+  return onMain
+    .filter((task) => task.name === 'RunTask' && task.dur >= 50_000)
+    .map((task) => {
+      const inside = onMain.filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur);
+      return { ms: task.dur / 1000, top: top(traceSelfTimes(inside), 4) };
+    });
 }

@@ -23,6 +23,7 @@ import {
 } from './app.ts';
 import { loadBare, openBare } from './bare.ts';
 import { withBrowser } from './browser.ts';
+import { longTaskBreakdowns, traced } from './cpuProfile.ts';
 import type { Fixtures } from './fixtures.ts';
 import { buildPages } from './pages/build.ts';
 import type { HistoryStep, StepTimings } from './pages/api.ts';
@@ -163,13 +164,25 @@ async function measureStep(
   );
 }
 
-/** One round in a fresh browser signed in as the owner: the document opened, then the three steps. */
+/** A long task of a trace: its length and its largest self times. */
+type TracedTask = ReturnType<typeof longTaskBreakdowns>[number];
+
+/**
+ * One round in a fresh browser signed in as the owner: the document opened, then the three
+ * steps; with `traceCompare`, the compare step under a trace, its long tasks taken apart.
+ */
 async function historyRound(
   app: RunningApp,
   probePath: string,
   cookies: Cookie[],
   seeded: Seeded,
-): Promise<{ list: StepTimings; version: StepTimings; compare: StepTimings }> {
+  traceCompare = false,
+): Promise<{
+  list: StepTimings;
+  version: StepTimings;
+  compare: StepTimings;
+  tracedTasks: TracedTask[];
+}> {
   return withBrowser(async (context) => {
     await context.addCookies(cookies);
     await context.addInitScript({ path: probePath });
@@ -193,10 +206,14 @@ async function historyRound(
       [...element.options].map((option) => option.value).find((value) => /^\d+$/.test(value)),
     );
     if (before === undefined) throw new Error('"Compare with" offers no other version');
-    const compare = await measureStep(page, { kind: 'compare', text }, async () => {
-      await select.selectOption(before);
-    });
-    return { list, version, compare };
+    const compareStep = () =>
+      measureStep(page, { kind: 'compare', text }, async () => {
+        await select.selectOption(before);
+      });
+    if (!traceCompare) return { list, version, compare: await compareStep(), tracedTasks: [] };
+    const cdp = await context.newCDPSession(page);
+    const { result: compare, trace } = await traced(cdp, compareStep);
+    return { list, version, compare, tracedTasks: longTaskBreakdowns(trace) };
   });
 }
 
@@ -304,6 +321,26 @@ export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
             `${formatMs(compare.longestTask)} until drawn (${compare.tasks.length} long); ` +
             `bare ${formatMs(bare.at(-1)!.ms)}`,
         );
+        for (const [at, ms, scripts] of compare.tasks) {
+          console.log(
+            `    compare's ${formatMs(ms)} at ${formatMs(at)}: ${scripts.join('; ') || '?'}`,
+          );
+        }
+      }
+      // Once more, unmeasured, under a trace: what the compare step's long tasks did.
+      const { compare, tracedTasks } = await historyRound(
+        app,
+        pages.probePath,
+        owner.cookies,
+        seeded,
+        true,
+      );
+      console.log(
+        `Traced compare: drawn ${formatMs(compare.drawn)}, ${tracedTasks.length} long tasks`,
+      );
+      for (const task of tracedTasks) {
+        const parts = task.top.map(([name, ms]) => `${name} ${formatMs(ms)}`).join(', ');
+        console.log(`  traced long task of ${formatMs(task.ms)}: ${parts}`);
       }
     } finally {
       await app.stop();

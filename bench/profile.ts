@@ -6,7 +6,6 @@ import {
   importThroughUi,
   openInkwell,
   startApp,
-  withTimeout,
   type RunningApp,
 } from './app.ts';
 import { withBrowser } from './browser.ts';
@@ -17,6 +16,7 @@ import {
   selfTimes,
   selfTimesBetween,
   top,
+  traced,
   type Breakdown,
   type CpuProfile,
 } from './cpuProfile.ts';
@@ -29,7 +29,6 @@ import { formatBytes, formatMs, median, p95 } from './stats.ts';
 import { placeCaretInMiddle, typeMeasured } from './typing.ts';
 
 const NAME = 'profile';
-const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute';
 const SAMPLING_INTERVAL_US = 200;
 
 // Counts React commits through the hook React DevTools would install: every commit while the
@@ -58,21 +57,18 @@ async function recorded<T>(
   page: Page,
   action: () => Promise<T>,
 ): Promise<Recording<T>> {
-  const trace: unknown[] = [];
-  const collect = ({ value }: { value: unknown[] }) => trace.push(...value);
-  cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
-  await cdp.send('Profiler.start');
-  const pageStart = await page.evaluate(() => performance.now());
-  const result = await action();
-  const { profile: cpu } = await cdp.send('Profiler.stop');
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.end');
-  await withTimeout(complete, 60_000, 'the trace did not complete');
-  cdp.off('Tracing.dataCollected', collect);
-  return { result, cpu, trace, pageStart };
+  let pageStart = 0;
+  let cpu: CpuProfile | undefined;
+  const { result, trace } = await traced(cdp, async () => {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+    await cdp.send('Profiler.start');
+    pageStart = await page.evaluate(() => performance.now());
+    const done = await action();
+    cpu = (await cdp.send('Profiler.stop')).profile as CpuProfile;
+    return done;
+  });
+  return { result, cpu: cpu!, trace, pageStart };
 }
 
 function print(title: string, breakdown: Breakdown, count: number): void {

@@ -100,8 +100,11 @@ export interface StepTimings {
   bar: string;
   /** The longest long task (over 50 ms) from the start until drawn; 0 when none. */
   longestTask: number;
-  /** The long tasks from the start until drawn: [start, duration], from the start. */
-  tasks: [number, number][];
+  /**
+   * The long tasks from the start until drawn: [start, duration, what ran in the long animation
+   * frames over it], from the start.
+   */
+  tasks: [number, number, string[]][];
   /** The last version-history request of the step answered (body received) before `shown`; NaN if none. */
   versionsAnswered: number;
   /** The comparison posted to its worker (both documents read, checked, as JSON); NaN if none. */

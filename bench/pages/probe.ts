@@ -69,6 +69,56 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'longtask' });
 
+/** What ran in each long animation frame (Chromium's LoAF): to tell what a long task was. */
+const frameLog: { start: number; duration: number; scripts: string[] }[] = [];
+
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  styleAndLayoutStart: number;
+  forcedStyleAndLayoutDuration?: number;
+  scripts?: {
+    invoker: string;
+    sourceFunctionName: string;
+    sourceURL: string;
+    duration: number;
+    forcedStyleAndLayoutDuration?: number;
+  }[];
+}
+
+try {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const frame = entry as unknown as LongFrame;
+      const end = frame.startTime + frame.duration;
+      frameLog.push({
+        start: frame.startTime,
+        duration: frame.duration,
+        scripts: [
+          ...(frame.scripts ?? [])
+            .filter((script) => script.duration >= 5)
+            .map(
+              (script) =>
+                `${script.invoker}${script.sourceFunctionName ? ` ${script.sourceFunctionName}` : ''}` +
+                ` (${script.sourceURL.split('/').pop() ?? ''}) ${Math.round(script.duration)} ms`,
+            ),
+          `style and layout ${Math.round(end - frame.styleAndLayoutStart)} ms` +
+            ` (forced in scripts ${Math.round(frame.forcedStyleAndLayoutDuration ?? 0)} ms)`,
+        ],
+      });
+    }
+  }).observe({ type: 'long-animation-frame' });
+} catch {
+  // A browser without long animation frames: long tasks are reported without what ran.
+}
+
+/** What ran in the long animation frames overlapping [start, start + duration]. */
+function scriptsDuring(start: number, duration: number): string[] {
+  return frameLog
+    .filter((frame) => frame.start < start + duration && frame.start + frame.duration > start)
+    .flatMap((frame) => frame.scripts);
+}
+
 /** Messages received over the page's WebSockets: when, and how many bytes. */
 let socketMessages: { at: number; bytes: number }[] = [];
 /** When each WebSocket opened. */
@@ -216,7 +266,8 @@ function longestTask(from: number, to = Infinity): number {
 const versionRows = document.getElementsByClassName('ink-history__version');
 const historyViews = document.getElementsByClassName('ink-history__view');
 const compareBars = document.getElementsByClassName('ink-compare__bar');
-const comparisons = document.getElementsByClassName('ink-compare');
+/** The accessible name of a compared document (compare/ComparedVersion.tsx). */
+const COMPARED = /^Changes from /;
 /** A comparison's change count as the bar says it (the count may have thousands separators). */
 const CHANGE_COUNT = /\d+ changes?\b|No changes/;
 /** The script of the history panel's compare worker (client/features/history/compare/). */
@@ -240,6 +291,14 @@ function showsText(host: Element | undefined, text: string): boolean {
   // A long document is drawn a part at a time (aria-busy meanwhile): counted until all is drawn.
   const drawing = host?.querySelector('[aria-busy="true"]');
   return editor !== undefined && !drawing && leadingText(editor).includes(text);
+}
+
+/** Whether the history view shows a compared document, all of it drawn, with `text` first. */
+function showsComparison(text: string): boolean {
+  const editor = historyViews[0]?.getElementsByClassName('ProseMirror')[0];
+  return (
+    COMPARED.test(editor?.getAttribute('aria-label') ?? '') && showsText(historyViews[0], text)
+  );
 }
 
 /** The step's first milestone: the list drawn, the version shown, the change count shown. */
@@ -378,9 +437,7 @@ const probe: BenchProbe = {
         void (async () => {
           const shownAt = await paintedOnce(shown);
           const drawnAt =
-            step.kind === 'compare'
-              ? await paintedOnce(() => showsText(comparisons[0], step.text))
-              : shownAt;
+            step.kind === 'compare' ? await paintedOnce(() => showsComparison(step.text)) : shownAt;
           // Long tasks are reported after they end: wait for the page to go quiet first.
           await quiet(300, 5_000);
           const since = (at: number) => (at >= start ? at - start : Number.NaN);
@@ -404,7 +461,7 @@ const probe: BenchProbe = {
             workerAnswered: compareWorker('answered'),
             tasks: longTaskLog
               .filter((t) => t.start >= start && t.start <= drawnAt)
-              .map((t) => [t.start - start, t.duration]),
+              .map((t) => [t.start - start, t.duration, scriptsDuring(t.start, t.duration)]),
             shown: shownAt - start,
             drawn: drawnAt - start,
             rows,
