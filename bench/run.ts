@@ -10,6 +10,7 @@ import { coldStart } from './coldStart.ts';
 import { historyPanel } from './historyPanel.ts';
 import { keystroke } from './keystroke.ts';
 import { keystrokeCollab } from './keystrokeCollab.ts';
+import { liveKeystroke } from './liveKeystroke.ts';
 import { noSilentLoss } from './noSilentLoss.ts';
 import { uiImport } from './uiImport.ts';
 import { uploads } from './uploads.ts';
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, (fixtures: Fixtures) => Promise<BenchReport>> =
   codecExport,
   keystroke,
   keystrokeCollab,
+  liveKeystroke,
   uiImport,
   bundleSize,
   coldStart,

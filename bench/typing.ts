@@ -9,16 +9,20 @@ export const KEY_DELAY_MS = 40;
 
 /**
  * Lets the page settle, clicks a plain paragraph in the middle of the document (scrolled to the
- * middle of the viewport), types a few warm-up keys and lets the page settle again.
+ * middle of the viewport), types a few warm-up keys and lets the page settle again. Without
+ * `settle`, at once: typing as soon as the document is there, while the page still works on it.
  */
-export async function placeCaretInMiddle(page: Page): Promise<Locator> {
-  await page.evaluate(() => window.benchProbe.settle(1000, 20_000));
+export async function placeCaretInMiddle(
+  page: Page,
+  { settle = true }: { settle?: boolean } = {},
+): Promise<Locator> {
+  if (settle) await page.evaluate(() => window.benchProbe.settle(1000, 20_000));
   const index = await page.evaluate(() => window.benchProbe.middleParagraph());
   const paragraph = page.locator(TOP_LEVEL_PARAGRAPHS).nth(index);
   await paragraph.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await paragraph.click();
   await page.keyboard.type(WARMUP_TEXT, { delay: KEY_DELAY_MS });
-  await page.evaluate(() => window.benchProbe.settle(500, 10_000));
+  if (settle) await page.evaluate(() => window.benchProbe.settle(500, 10_000));
   return paragraph;
 }
 
@@ -29,7 +33,13 @@ export async function placeCaretInMiddle(page: Page): Promise<Locator> {
 export async function typeMeasured(page: Page, paragraph: Locator): Promise<KeystrokeSamples> {
   await page.evaluate(() => window.benchProbe.startKeystrokes());
   await page.keyboard.type(TEXT, { delay: KEY_DELAY_MS });
-  // The last keys' frames and Event Timing entries arrive a little later.
+  // The last keys' frames arrive a little later: on a busy page, much later.
+  await page.waitForFunction(
+    (keys) => window.benchProbe.recordedKeystrokes() >= keys,
+    TEXT.length,
+    { timeout: 60_000 },
+  );
+  // And the Event Timing entries after them.
   await page.waitForTimeout(500);
   const samples = await page.evaluate(() => window.benchProbe.keystrokes());
   const typed = (await paragraph.textContent()) ?? '';

@@ -117,6 +117,8 @@ export interface StepTimings {
 export interface BenchProbe {
   /** Forgets what was recorded and starts recording keystrokes, event timings and long tasks. */
   startKeystrokes(): void;
+  /** How many keydowns have their next frame recorded since `startKeystrokes`. */
+  recordedKeystrokes(): number;
   /** What was recorded since `startKeystrokes`. */
   keystrokes(): KeystrokeSamples;
   /**

@@ -10,7 +10,7 @@ export const PAGES_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const PAGES_OUT_DIR = fileURLToPath(new URL('../../.tmp/bench/pages', import.meta.url));
 
 /** The HTML pages, each built on its own so that its chunks are its alone. */
-export const BENCH_PAGES = ['codec', 'bare', 'bareReact', 'collab'] as const;
+export const BENCH_PAGES = ['codec', 'bare', 'official', 'bareReact', 'collab'] as const;
 
 /** The name of one bench page. */
 export type BenchPage = (typeof BENCH_PAGES)[number];
