@@ -67,6 +67,16 @@ const CHANGE_WORDS: Record<Change['kind'], string> = {
   moved: 'Moved',
 };
 
+/** What the colours of a comparison mean. */
+const LEGEND = (
+  <p className="ink-compare__legend" aria-hidden="true">
+    <span className="ink-diff ink-diff--inserted">Added</span>{' '}
+    <span className="ink-diff ink-diff--deleted">Removed</span>{' '}
+    <span className="ink-diff ink-diff--formatted">Formatted</span>{' '}
+    <span className="ink-diff ink-diff--movedTo">Moved</span>
+  </p>
+);
+
 /** The newer of two versions: ids grow with time. */
 const newerOf = (a: VersionSummary, b: VersionSummary) => (BigInt(a.id) > BigInt(b.id) ? a : b);
 
@@ -187,10 +197,19 @@ export function ComparedVersion({
   }, [compared, content, onCompared]);
 
   if (compared.kind === 'comparing') {
+    // The rows the comparison will have, so that the version below does not jump when it comes.
     return (
-      <p className="ink-share__hint" role="status">
-        Comparing…
-      </p>
+      <div className="ink-compare">
+        <div className="ink-compare__bar">
+          <p className="ink-share__hint" role="status">
+            Comparing…
+          </p>
+        </div>
+        {LEGEND}
+        <details className="ink-compare__changes">
+          <summary>List of changes</summary>
+        </details>
+      </div>
     );
   }
   if (compared.kind === 'failed') {
@@ -239,13 +258,13 @@ export function ComparedVersion({
             ) : null}
           </div>
         ) : null}
+        {drawn === 'drawing' ? (
+          <span className="ink-compare__position" role="status">
+            Drawing the changes…
+          </span>
+        ) : null}
       </div>
-      <p className="ink-compare__legend" aria-hidden="true">
-        <span className="ink-diff ink-diff--inserted">Added</span>{' '}
-        <span className="ink-diff ink-diff--deleted">Removed</span>{' '}
-        <span className="ink-diff ink-diff--formatted">Formatted</span>{' '}
-        <span className="ink-diff ink-diff--movedTo">Moved</span>
-      </p>
+      {LEGEND}
       {changes.length > 0 ? (
         <details className="ink-compare__changes">
           <summary>List of changes</summary>
@@ -271,11 +290,7 @@ export function ComparedVersion({
           ) : null}
         </details>
       ) : null}
-      {drawn === 'drawing' ? (
-        <p className="ink-share__hint" role="status">
-          Drawing the changes…
-        </p>
-      ) : drawn === 'failed' ? (
+      {drawn === 'failed' ? (
         <p role="alert" className="ink-share__error">
           The comparison couldn&apos;t be drawn.
         </p>
