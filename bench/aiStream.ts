@@ -21,7 +21,7 @@ import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import { buildPages } from './pages/build.ts';
 import { TOP_LEVEL_PARAGRAPHS } from './pages/api.ts';
-import { printFigures, table, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, table, type BenchReport, type Figure } from './report.ts';
 import { formatMs, median } from './stats.ts';
 
 const NAME = 'aiStream';
@@ -392,8 +392,7 @@ export async function aiStream(fixtures: Fixtures): Promise<BenchReport> {
       });
     } catch (error) {
       if (!(error instanceof AppUnavailableError)) throw error;
-      console.log(`skipped: ${error.message}`);
-      return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+      return skippedReport(NAME, BASELINE, error.message);
     }
     const fixture = fixtures.byWords.find((f) => f.nominal === 30_000) ?? fixtures.byWords[1]!;
     const document = `${fixture.name} (${fixture.words} words)`;

@@ -5,7 +5,7 @@ import { AppUnavailableError, startApp, type RunningApp } from './app.ts';
 import { withBrowser } from './browser.ts';
 import type { Fixtures } from './fixtures.ts';
 import { buildPages, pagePath } from './pages/build.ts';
-import { printFigures, table, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, table, type BenchReport, type Figure } from './report.ts';
 import { formatBytes } from './stats.ts';
 import { serveStatic } from './staticServer.ts';
 
@@ -134,8 +134,7 @@ export async function bundleSize(_fixtures: Fixtures): Promise<BenchReport> {
     app = await startApp();
   } catch (error) {
     if (!(error instanceof AppUnavailableError)) throw error;
-    console.log(`skipped: ${error.message}`);
-    return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+    return skippedReport(NAME, BASELINE, error.message);
   }
   const pagesServer = await serveStatic(pages.dir);
   let inkwell: Script[];

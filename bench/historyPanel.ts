@@ -28,7 +28,7 @@ import { longTaskBreakdowns, traced } from './cpuProfile.ts';
 import type { Fixtures } from './fixtures.ts';
 import { buildPages } from './pages/build.ts';
 import type { HistoryStep, StepTimings } from './pages/api.ts';
-import { printFigures, table, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, table, type BenchReport, type Figure } from './report.ts';
 import { formatMs, max, median } from './stats.ts';
 import { serveStatic } from './staticServer.ts';
 import { typeInto } from './versions.ts';
@@ -297,11 +297,6 @@ function phaseRows(rounds: readonly Round[]): string[][] {
   return rows;
 }
 
-function skipped(error: AppUnavailableError): BenchReport {
-  console.log(`skipped: ${error.message}`);
-  return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
-}
-
 /** Runs the History panel benchmark. */
 export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
   const { large } = fixtures;
@@ -367,7 +362,7 @@ export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
       await app.stop();
     }
   } catch (error) {
-    if (error instanceof AppUnavailableError) return skipped(error);
+    if (error instanceof AppUnavailableError) return skippedReport(NAME, BASELINE, error.message);
     throw error;
   } finally {
     await pagesServer.close();

@@ -13,7 +13,7 @@ import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import { buildPages, type BuiltPages } from './pages/build.ts';
 import type { KeystrokeSamples } from './pages/api.ts';
-import { printFigures, table, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, table, type BenchReport, type Figure } from './report.ts';
 import { formatMs, max, median, p95 } from './stats.ts';
 import { KEY_DELAY_MS, placeCaretInMiddle, TEXT, typeMeasured, WARMUP_TEXT } from './typing.ts';
 import { serveStatic } from './staticServer.ts';
@@ -134,8 +134,7 @@ export async function keystroke(fixtures: Fixtures): Promise<BenchReport> {
     app = await startApp();
   } catch (error) {
     if (error instanceof AppUnavailableError) {
-      console.log(`skipped: ${error.message}`);
-      return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+      return skippedReport(NAME, BASELINE, error.message);
     }
     throw error;
   }
@@ -153,8 +152,7 @@ export async function keystroke(fixtures: Fixtures): Promise<BenchReport> {
     }
   } catch (error) {
     if (error instanceof AppUnavailableError) {
-      console.log(`skipped: ${error.message}`);
-      return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+      return skippedReport(NAME, BASELINE, error.message);
     }
     throw error;
   } finally {

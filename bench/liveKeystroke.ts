@@ -14,7 +14,7 @@ import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import type { KeystrokeSamples } from './pages/api.ts';
 import { buildPages, type BuiltPages } from './pages/build.ts';
-import { printFigures, table, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, table, type BenchReport, type Figure } from './report.ts';
 import { serveStatic } from './staticServer.ts';
 import { formatMs, max, median, p95 } from './stats.ts';
 import { placeCaretInMiddle, TEXT, typeMeasured, WARMUP_TEXT } from './typing.ts';
@@ -121,8 +121,7 @@ export async function liveKeystroke(fixtures: Fixtures): Promise<BenchReport> {
     app = await startApp();
   } catch (error) {
     if (error instanceof AppUnavailableError) {
-      console.log(`skipped: ${error.message}`);
-      return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+      return skippedReport(NAME, BASELINE, error.message);
     }
     throw error;
   }
@@ -143,8 +142,7 @@ export async function liveKeystroke(fixtures: Fixtures): Promise<BenchReport> {
     }
   } catch (error) {
     if (error instanceof AppUnavailableError) {
-      console.log(`skipped: ${error.message}`);
-      return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+      return skippedReport(NAME, BASELINE, error.message);
     }
     throw error;
   } finally {

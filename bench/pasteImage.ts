@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { AppUnavailableError, openInkwell, startApp, type RunningApp } from './app.ts';
 import { withBrowser } from './browser.ts';
 import { buildPages } from './pages/build.ts';
-import { printFigures, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, type BenchReport, type Figure } from './report.ts';
 import { formatMs, median } from './stats.ts';
 
 const NAME = 'pasteImage';
@@ -119,8 +119,7 @@ export async function pasteImage(): Promise<BenchReport> {
     app = await startApp();
   } catch (error) {
     if (!(error instanceof AppUnavailableError)) throw error;
-    console.log(`skipped: ${error.message}`);
-    return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
+    return skippedReport(NAME, BASELINE, error.message);
   }
   const runs: PasteTimings[] = [];
   try {

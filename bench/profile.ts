@@ -24,7 +24,7 @@ import type { Fixture, Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import type { ShownTimings } from './pages/api.ts';
 import { buildPages } from './pages/build.ts';
-import type { BenchReport } from './report.ts';
+import { skippedReport, type BenchReport } from './report.ts';
 import { formatBytes, formatMs, median, p95 } from './stats.ts';
 import { placeCaretInMiddle, typeMeasured } from './typing.ts';
 
@@ -196,8 +196,7 @@ export async function profile(fixtures: Fixtures): Promise<BenchReport> {
     app = await startApp();
   } catch (error) {
     if (!(error instanceof AppUnavailableError)) throw error;
-    console.log(`skipped: ${error.message}`);
-    return { name: NAME, baselineName: '', figures: [], skipped: error.message };
+    return skippedReport(NAME, '', error.message);
   }
   const pages = await buildPages();
   try {

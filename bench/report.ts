@@ -116,3 +116,12 @@ export function figureRows(figures: readonly Figure[], baselineName: string): st
 export function printFigures(figures: readonly Figure[], baselineName: string): void {
   console.log(table(figureRows(figures, baselineName)));
 }
+
+/**
+ * The report of a benchmark that could not run the app (it did not build, or its editor did not
+ * appear): the reason printed, and reported as skipped in the summary.
+ */
+export function skippedReport(name: string, baselineName: string, reason: string): BenchReport {
+  console.log(`skipped: ${reason}`);
+  return { name, baselineName, figures: [], skipped: reason };
+}

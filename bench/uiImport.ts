@@ -11,7 +11,7 @@ import type { Fixtures } from './fixtures.ts';
 import { endHeading } from './headings.ts';
 import { buildPages } from './pages/build.ts';
 import type { ShownTimings } from './pages/api.ts';
-import { printFigures, table, type BenchReport, type Figure } from './report.ts';
+import { printFigures, skippedReport, table, type BenchReport, type Figure } from './report.ts';
 import { formatBytes, formatMs, median } from './stats.ts';
 import { serveStatic } from './staticServer.ts';
 
@@ -51,11 +51,6 @@ function phaseRows(runs: readonly ShownTimings[]): string[][] {
   return rows;
 }
 
-function skipped(error: AppUnavailableError): BenchReport {
-  console.log(`skipped: ${error.message}`);
-  return { name: NAME, baselineName: BASELINE, figures: [], skipped: error.message };
-}
-
 /**
  * Import of the 1.2 MB document as the writer gets it: the built app, from the file input's
  * change to the document's end painted in the editor on the live shared document (created by
@@ -70,7 +65,7 @@ export async function uiImport(fixtures: Fixtures): Promise<BenchReport> {
   try {
     app = await startApp();
   } catch (error) {
-    if (error instanceof AppUnavailableError) return skipped(error);
+    if (error instanceof AppUnavailableError) return skippedReport(NAME, BASELINE, error.message);
     throw error;
   }
   const pagesServer = await serveStatic(pages.dir);
@@ -102,7 +97,7 @@ export async function uiImport(fixtures: Fixtures): Promise<BenchReport> {
       );
     }
   } catch (error) {
-    if (error instanceof AppUnavailableError) return skipped(error);
+    if (error instanceof AppUnavailableError) return skippedReport(NAME, BASELINE, error.message);
     throw error;
   } finally {
     await pagesServer.close();
