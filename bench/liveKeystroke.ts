@@ -116,18 +116,11 @@ function pool(rounds: readonly KeystrokeSamples[]): number[] {
 export async function liveKeystroke(fixtures: Fixtures): Promise<BenchReport> {
   const fixture = fixtures.large;
   const pages = await buildPages();
-  let app: RunningApp;
-  try {
-    app = await startApp();
-  } catch (error) {
-    if (error instanceof AppUnavailableError) {
-      return skippedReport(NAME, BASELINE, error.message);
-    }
-    throw error;
-  }
   const pagesServer = await serveStatic(pages.dir);
   const typed = new Map<EditorName, Typed[]>(EDITORS.map((editor) => [editor, []]));
+  let app: RunningApp | undefined;
   try {
+    app = await startApp();
     console.log(
       `${fixture.name} of README Markdown; ${ROUNDS} rounds of ${TEXT.length} keys per editor, ` +
         `right after the document appeared and ${STEADY_AFTER_MS / 1000} s later.`,
@@ -147,7 +140,7 @@ export async function liveKeystroke(fixtures: Fixtures): Promise<BenchReport> {
     throw error;
   } finally {
     await pagesServer.close();
-    await app.stop();
+    await app?.stop();
   }
   const latencies = (editor: EditorName, when: keyof Typed) =>
     pool(typed.get(editor)!.map((round) => round[when]));
