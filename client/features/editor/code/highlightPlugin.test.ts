@@ -4,7 +4,7 @@ import type { Decoration } from '@tiptap/pm/view';
 import { describe, expect, it } from 'vitest';
 import { contentExtensions } from '../../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './HighlightedCodeBlock.ts';
-import { codeHighlightKey } from './highlightPlugin.ts';
+import { codeHighlightKey, nextHighlightBudget } from './highlightPlugin.ts';
 
 function editorWith(content: string): Editor {
   return new Editor({
@@ -117,5 +117,19 @@ describe('code highlighting', () => {
     await settle(editor, () => highlightedText().filter((t) => t === 'def').length === count);
     expect(codeHighlightKey.getState(editor.state)?.pending).toBeNull();
     editor.destroy();
+  });
+
+  it('highlights less per slice when drawing the tokens costs more than finding them', () => {
+    // 8 ms of highlighting whose tokens took 40 ms more to draw: the next slice, drawing alike,
+    // fits in about 10 ms.
+    const dear = nextHighlightBudget(8, 48);
+    expect(dear).toBeLessThan(2);
+    expect(dear * (48 / 8)).toBeLessThanOrEqual(10);
+    // Cheap drawing: up to 8 ms of highlighting, never more.
+    expect(nextHighlightBudget(4, 5)).toBe(8);
+    expect(nextHighlightBudget(8, 9)).toBe(8);
+    // However dear the drawing, a slice still highlights something.
+    expect(nextHighlightBudget(1, 200)).toBe(1);
+    expect(nextHighlightBudget(0, 3)).toBe(8);
   });
 });

@@ -82,8 +82,25 @@ function touchedBlocks(tr: Transaction, type: NodeType) {
 
 /** A few blocks are highlighted at once; more than this (an import, a paste) wait for idle time. */
 const SYNC_BLOCKS = 20;
-/** Milliseconds of highlighting per idle slice. */
-const SLICE_MS = 8;
+/** Milliseconds one idle slice may take in all: highlighting, then drawing the tokens found. */
+const SLICE_MS = 10;
+/** Bounds of the highlighting part of a slice. */
+const MIN_HIGHLIGHT_MS = 1;
+const MAX_HIGHLIGHT_MS = 8;
+/** The first slice's: what drawing costs is not known yet (a slice that drew cheaply grows it). */
+const FIRST_HIGHLIGHT_MS = 2;
+
+/**
+ * How long the next slice may highlight for, from how long this one highlighted and how long it
+ * took in all. Drawing the tokens (the decoration set, then ProseMirror's DOM) can cost several
+ * times the highlighting: token-dense code drew for ~40 ms after 8 ms of highlighting, a task
+ * that held up a key typed meanwhile. The share of drawing is taken to stay what it just was.
+ */
+export function nextHighlightBudget(highlightMs: number, totalMs: number): number {
+  if (highlightMs <= 0 || totalMs <= 0) return MAX_HIGHLIGHT_MS;
+  const budget = highlightMs * (SLICE_MS / totalMs);
+  return Math.min(MAX_HIGHLIGHT_MS, Math.max(MIN_HIGHLIGHT_MS, budget));
+}
 
 /** The plugin state: token decorations, and where highlighting still has to continue from. */
 export interface HighlightState {
@@ -186,6 +203,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
     },
     view: (view) => {
       let cancel: (() => void) | null = null;
+      let budget = FIRST_HIGHLIGHT_MS;
       const run = () => {
         cancel = null;
         const pending = codeHighlightKey.getState(view.state)?.pending;
@@ -193,13 +211,16 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
         const { doc } = view.state;
         const decorations = codeHighlightKey.getState(view.state)?.decorations;
         if (!decorations) return;
-        const slice = highlightSlice(doc, type, decorations, pending, SLICE_MS);
+        const start = performance.now();
+        const slice = highlightSlice(doc, type, decorations, pending, budget);
+        const highlighted = performance.now();
         const meta: HighlightMeta = {
           kind: 'slice',
           decorations: slice.decorations,
           next: slice.next,
         };
         view.dispatch(view.state.tr.setMeta(codeHighlightKey, meta).setMeta('addToHistory', false));
+        budget = nextHighlightBudget(highlighted - start, performance.now() - start);
       };
       const schedule = () => {
         if (cancel || codeHighlightKey.getState(view.state)?.pending === null) return;
