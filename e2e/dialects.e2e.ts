@@ -39,7 +39,9 @@ test('imports a note with front matter and callouts, edits a property, exports t
   // The callouts are callouts, not quotes holding escaped `[!note]` source.
   const note = editor.locator('.ink-callout[data-callout="note"]');
   await note.waitFor();
-  assert.equal(await note.locator('.ink-callout__title').inputValue(), 'Before leaving');
+  assert.equal(await note.locator('.ink-callout__title').textContent(), 'Before leaving');
+  // Their menus and titles are buttons until used: no form control per callout (controlOnUse.ts).
+  assert.equal(await editor.locator('.ink-callout :is(select, input, textarea)').count(), 0);
   await note.getByText('Check the passport.').waitFor();
   assert.equal(await editor.getByText('[!note]').count(), 0);
   assert.equal(await editor.locator('blockquote').count(), 0);
@@ -95,12 +97,22 @@ test('a callout is inserted from the slash menu, its type changed from its menu'
   const callout = editor.locator('.ink-callout');
   await callout.getByText('Bring water.').waitFor();
 
+  await callout.getByRole('button', { name: 'Callout type: note' }).click();
   await callout.getByRole('combobox', { name: 'Callout type' }).selectOption('WARNING');
   await editor.locator('.ink-callout[data-family="warning"]').waitFor();
+  await callout.getByRole('button', { name: 'Callout type: WARNING' }).waitFor();
+  await callout.getByRole('button', { name: 'Callout title: none' }).click();
   const title = callout.getByRole('textbox', { name: 'Callout title' });
   await title.fill('Heat');
   await title.press('Enter');
+  await callout.getByRole('button', { name: 'Callout title: Heat' }).waitFor();
   assert.match(await exportMarkdown(page), /^> \[!WARNING\] Heat\n> Bring water\.\n/);
+  // Escape leaves the title as it was.
+  await callout.getByRole('button', { name: 'Callout title: Heat' }).click();
+  await title.fill('Shade');
+  await title.press('Escape');
+  await callout.getByRole('button', { name: 'Callout title: Heat' }).waitFor();
+  assert.match(await exportMarkdown(page), /^> \[!WARNING\] Heat\n/);
   assert.deepEqual(session.errors, []);
   await session.close();
 });

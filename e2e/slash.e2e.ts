@@ -138,6 +138,18 @@ test('every block of the slash menu can be inserted, and exports as Markdown', a
   await codeDialog.waitFor({ state: 'detached' });
   await page.keyboard.type("print('hi')");
   await editor.locator('pre code.language-python', { hasText: "print('hi')" }).waitFor();
+  // Its language is a button until used, then a select (controlOnUse.ts); the caret comes back.
+  const codeBlock = editor.locator('.ink-code-block', { hasText: "print('hi')" });
+  for (const [now, next, value] of [
+    ['Python', 'Rust', 'rust'],
+    ['Rust', 'Python', 'python'],
+  ] as const) {
+    await codeBlock.getByRole('button', { name: `Code language: ${now}` }).click();
+    await codeBlock.getByRole('combobox', { name: 'Code language' }).selectOption(value);
+    await codeBlock.getByRole('button', { name: `Code language: ${next}` }).waitFor();
+    await editor.locator(`pre code.language-${value}`, { hasText: "print('hi')" }).waitFor();
+  }
+  assert.equal(await codeBlock.locator('select').count(), 0);
   // A code block is left by Enter on its last two empty lines.
   await pressEnter(page, 3);
 

@@ -205,7 +205,10 @@ export function ShownVersion(props: ShownVersionProps) {
         </p>
       ) : null}
       {loaded.kind === 'ready' && (current || others.length > 0) ? (
-        <div className="ink-compare__choice">
+        // A form of its own: Chrome's autofill, on a change of a control outside any form, looks
+        // at every such control in the page, laying out each part of both long documents that
+        // holds one (a 50-90 ms task). docs/ARCHITECTURE.md "Form controls".
+        <form className="ink-compare__choice" onSubmit={(event) => event.preventDefault()}>
           <label htmlFor={compareId}>Compare with</label>
           <select
             id={compareId}
@@ -224,7 +227,7 @@ export function ShownVersion(props: ShownVersionProps) {
               </option>
             ))}
           </select>
-        </div>
+        </form>
       ) : null}
       {loaded.kind === 'loading' ? (
         <p className="ink-share__hint" role="status">

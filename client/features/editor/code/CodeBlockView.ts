@@ -1,6 +1,7 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { EditorView, NodeView, ViewMutationRecord } from '@tiptap/pm/view';
 import { languageOf } from '../../../../common/editor/nodes/CodeBlock.ts';
+import { selectOnUse } from '../nodeViews/controlOnUse.ts';
 import { CODE_LANGUAGES, resolveCodeLanguage, withLanguage } from './languages.ts';
 
 const PLAIN = '';
@@ -17,16 +18,14 @@ function choiceFor(info: string | null): { value: string; label: string } {
 }
 
 /**
- * A code block with a language picker above its text. The picker is a button until it is used:
- * a `<select>` per block would be a form control per block, and Chrome's autofill lays out the
- * whole page for each one created, which took seconds for a document with a thousand blocks.
+ * A code block with a language picker above its text. The picker is a button until it is used
+ * (nodeViews/controlOnUse.ts): a `<select>` per block cost seconds in a long document.
  */
 export class CodeBlockView implements NodeView {
   readonly dom: HTMLElement;
   readonly contentDOM: HTMLElement;
   private readonly toolbar: HTMLElement;
   private readonly button: HTMLButtonElement;
-  private select: HTMLSelectElement | null = null;
   private node: ProseMirrorNode;
 
   constructor(
@@ -61,51 +60,30 @@ export class CodeBlockView implements NodeView {
     this.contentDOM.className = value ? `language-${value}` : '';
     this.button.textContent = label;
     this.button.setAttribute('aria-label', `Code language: ${label}`);
-    if (this.select) this.select.value = value;
   }
 
   /** Swaps the button for a real `<select>` and opens it. */
   private openPicker(): void {
     const { value, label } = choiceFor(this.node.attrs.language as string | null);
-    const select = document.createElement('select');
-    select.className = 'ink-code-block__language';
-    select.setAttribute('aria-label', 'Code language');
-    const options = [new Option('Plain text', PLAIN)];
+    const choices = [{ value: PLAIN, label: 'Plain text' }];
     if (value && !CODE_LANGUAGES.some((language) => language.name === value)) {
-      options.push(new Option(label, value));
+      choices.push({ value, label });
     }
-    for (const language of CODE_LANGUAGES) options.push(new Option(language.label, language.name));
-    select.append(...options);
-    select.value = value;
-    select.addEventListener('change', () => this.choose(select.value));
-    select.addEventListener('blur', () => this.closePicker());
-    select.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        this.closePicker();
-        this.view.focus();
-      }
+    for (const language of CODE_LANGUAGES) {
+      choices.push({ value: language.name, label: language.label });
+    }
+    selectOnUse(this.button, {
+      className: 'ink-code-block__language',
+      label: 'Code language',
+      choices,
+      value,
+      choose: (name) => this.choose(name),
+      onEscape: () => this.view.focus(),
     });
-    this.select = select;
-    this.button.replaceWith(select);
-    select.focus();
-    try {
-      select.showPicker();
-    } catch {
-      // Without showPicker (older Safari) the focused select opens on the next click or key.
-    }
-  }
-
-  private closePicker(): void {
-    if (!this.select) return;
-    const select = this.select;
-    this.select = null;
-    select.replaceWith(this.button);
   }
 
   private choose(name: string): void {
     const pos = this.getPos();
-    this.closePicker();
     if (pos === undefined) return;
     const language = withLanguage(this.node.attrs.language as string | null, name);
     this.view.dispatch(
@@ -130,9 +108,5 @@ export class CodeBlockView implements NodeView {
   ignoreMutation(mutation: ViewMutationRecord): boolean {
     if (mutation.type === 'selection') return false;
     return this.toolbar.contains(mutation.target);
-  }
-
-  destroy(): void {
-    this.select = null;
   }
 }

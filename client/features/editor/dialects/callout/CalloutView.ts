@@ -7,6 +7,7 @@ import {
   type CalloutFamily,
 } from '../../../../../common/editor/dialects/callout/calloutTypes.ts';
 import type { CalloutAttrs } from '../../../../../common/editor/dialects/callout/Callout.ts';
+import { inputOnUse, selectOnUse } from '../../nodeViews/controlOnUse.ts';
 import './callout.css';
 
 /** A text glyph per family (U+FE0E asks for the text form, not an emoji). */
@@ -37,14 +38,16 @@ const capitalise = (type: string) => type.charAt(0).toUpperCase() + type.slice(1
 /**
  * A callout: a header with its icon, a menu of types, its title and (when foldable) a fold
  * button, above its blocks. Folding changes the document's `-`/`+` marker, so it is an edit.
+ * The type menu and the title are buttons until used, when they become a `<select>` and a text
+ * field (nodeViews/controlOnUse.ts): a long document holds many callouts.
  */
 export class CalloutView implements NodeView {
   readonly dom: HTMLElement;
   readonly contentDOM: HTMLElement;
   private readonly header: HTMLElement;
   private readonly icon: HTMLElement;
-  private readonly type: HTMLSelectElement;
-  private readonly title: HTMLInputElement;
+  private readonly type: HTMLButtonElement;
+  private readonly title: HTMLButtonElement;
   private readonly fold: HTMLButtonElement;
   private node: ProseMirrorNode;
 
@@ -69,20 +72,15 @@ export class CalloutView implements NodeView {
     this.icon = document.createElement('span');
     this.icon.className = 'ink-callout__icon';
     this.icon.setAttribute('aria-hidden', 'true');
-    this.type = document.createElement('select');
+    this.type = document.createElement('button');
+    this.type.type = 'button';
     this.type.className = 'ink-callout__type';
-    this.type.setAttribute('aria-label', 'Callout type');
-    this.type.addEventListener('change', () => this.set({ type: this.type.value }));
-    this.title = document.createElement('input');
+    this.type.setAttribute('aria-haspopup', 'listbox');
+    this.type.addEventListener('click', () => this.openTypes());
+    this.title = document.createElement('button');
+    this.title.type = 'button';
     this.title.className = 'ink-callout__title';
-    this.title.setAttribute('aria-label', 'Callout title');
-    this.title.addEventListener('change', () => this.set({ title: this.title.value }));
-    this.title.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') {
-        event.preventDefault();
-        this.title.blur();
-      }
-    });
+    this.title.addEventListener('click', () => this.editTitle());
     this.header.append(this.fold, this.icon, this.type, this.title);
     this.contentDOM = document.createElement('div');
     this.contentDOM.className = 'ink-callout__body';
@@ -101,23 +99,42 @@ export class CalloutView implements NodeView {
     this.dom.setAttribute('data-family', family);
     this.dom.setAttribute('data-fold', fold);
     this.icon.textContent = ICONS[family];
-    const types = MENU_TYPES.includes(type) ? MENU_TYPES : [type, ...MENU_TYPES];
-    if (this.type.options.length !== types.length || this.type.value !== type) {
-      this.type.replaceChildren(
-        ...types.map((name) => {
-          const option = document.createElement('option');
-          option.value = name;
-          option.textContent = name;
-          return option;
-        }),
-      );
-      this.type.value = type;
-    }
-    if (document.activeElement !== this.title) this.title.value = title;
-    this.title.placeholder = capitalise(type);
+    this.type.textContent = type;
+    this.type.setAttribute('aria-label', `Callout type: ${type}`);
+    // Empty, the title shows what a reader sees instead: the type, capitalised.
+    this.title.textContent = title || capitalise(type);
+    this.title.classList.toggle('ink-callout__title--empty', !title);
+    this.title.setAttribute('aria-label', `Callout title: ${title || 'none'}`);
     this.fold.hidden = fold === '';
     this.fold.setAttribute('aria-expanded', String(fold !== '-'));
     this.fold.setAttribute('aria-label', fold === '-' ? 'Expand callout' : 'Collapse callout');
+  }
+
+  /** The type menu, as a `<select>` until a type is chosen or it is left. */
+  private openTypes(): void {
+    const { type } = this.attrs;
+    const types = MENU_TYPES.includes(type) ? MENU_TYPES : [type, ...MENU_TYPES];
+    selectOnUse(this.type, {
+      className: 'ink-callout__type',
+      label: 'Callout type',
+      choices: types.map((name) => ({ value: name, label: name })),
+      value: type,
+      choose: (chosen) => this.set({ type: chosen }),
+      onEscape: () => this.view.focus(),
+    });
+  }
+
+  /** The title, as a text field until Enter, Escape or leaving it. */
+  private editTitle(): void {
+    const { type, title } = this.attrs;
+    inputOnUse(this.title, {
+      className: 'ink-callout__title',
+      label: 'Callout title',
+      value: title,
+      placeholder: capitalise(type),
+      commit: (value) => this.set({ title: value }),
+      onDone: () => this.view.focus(),
+    });
   }
 
   private set(change: Partial<CalloutAttrs>): void {
