@@ -106,6 +106,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur: number;
+  /** Where the task was posted from (the `toplevel` category's `src_func`), when it says. */
+  postedFrom?: string;
 }
 
 function asTraceEvent(value: unknown): TraceEvent | null {
@@ -115,7 +117,10 @@ function asTraceEvent(value: unknown): TraceEvent | null {
   const { pid, tid, ts, dur } = e;
   if (typeof pid !== 'number' || typeof tid !== 'number') return null;
   if (typeof ts !== 'number' || typeof dur !== 'number' || dur <= 0) return null;
-  return { name: e.name, pid, tid, ts, dur };
+  const from = (e.args as { src_func?: unknown; src_file?: unknown } | undefined) ?? {};
+  const postedFrom =
+    typeof from.src_func === 'string' ? `${from.src_func} (${String(from.src_file)})` : undefined;
+  return { name: e.name, pid, tid, ts, dur, ...(postedFrom ? { postedFrom } : {}) };
 }
 
 /** The threads the trace names as a renderer's main thread, as `pid:tid`. */
@@ -178,7 +183,7 @@ export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
 
 /** Trace categories of the main thread's tasks: script, style, layout, paint, garbage collection. */
 export const TRACE_CATEGORIES =
-  'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute';
+  'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,toplevel,v8.execute';
 
 /** Runs `action` under a trace of the page `cdp` is attached to: its result and the events. */
 export async function traced<T>(
@@ -199,15 +204,19 @@ export async function traced<T>(
   }
 }
 
-/** Each main-thread task over 50 ms in the trace: its length and its largest self times. */
+/**
+ * Each main-thread task over 50 ms in the trace: its length, its largest self times, and what
+ * posted it (with the `toplevel` category: Chrome's own tasks, such as autofill's, name no script).
+ */
 export function longTaskBreakdowns(
   trace: readonly unknown[],
-): { ms: number; top: [string, number][] }[] {
+): { ms: number; top: [string, number][]; postedFrom: string }[] {
   const onMain = mainThreadEvents(trace);
   return onMain
     .filter((task) => task.name === 'RunTask' && task.dur >= 50_000)
     .map((task) => {
       const inside = onMain.filter((e) => e.ts >= task.ts && e.ts < task.ts + task.dur);
-      return { ms: task.dur / 1000, top: top(traceSelfTimes(inside), 4) };
+      const postedFrom = inside.find((e) => e.postedFrom)?.postedFrom ?? '?';
+      return { ms: task.dur / 1000, top: top(traceSelfTimes(inside), 4), postedFrom };
     });
 }

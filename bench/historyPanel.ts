@@ -42,8 +42,8 @@ import { typeInto } from './versions.ts';
 
 const NAME = 'historyPanel';
 const BASELINE = 'bare setContent 1.2 MB';
-const RUNS = 5;
-const VERSIONS = 1_000;
+const RUNS = Number(process.env.HISTORY_PANEL_RUNS ?? 5);
+const VERSIONS = Number(process.env.HISTORY_PANEL_VERSIONS ?? 1_000);
 /** Words typed into a random block between two versions: a paragraph, as `versions` types. */
 const WORDS_PER_VERSION = 40;
 /** Every this many versions one is named, as people name a draft now and then. */
@@ -356,7 +356,9 @@ export async function historyPanel(fixtures: Fixtures): Promise<BenchReport> {
       );
       for (const task of tracedTasks) {
         const parts = task.top.map(([name, ms]) => `${name} ${formatMs(ms)}`).join(', ');
-        console.log(`  traced long task of ${formatMs(task.ms)}: ${parts}`);
+        console.log(
+          `  traced long task of ${formatMs(task.ms)}, posted by ${task.postedFrom}: ${parts}`,
+        );
       }
     } finally {
       await app.stop();
