@@ -227,6 +227,31 @@ describeWithServer('the live collaboration socket', (context) => {
     expect(collab.blocks()).toEqual(['one, edited', 'two', 'typed']);
   });
 
+  it('gives back what one writer typed into a block another deleted at the same moment', async () => {
+    const { server, db } = context();
+    const { client } = await signedInUser(server, db);
+    const document = await createDocument(client, 'one', 'two', 'three');
+    const ada = live(client, document.id);
+    const bob = live(client, document.id);
+    await Promise.all([ada.synced, bob.synced]);
+    const second = (collab: typeof ada) =>
+      collab.doc.getXmlFragment(CONTENT_FIELD).get(1) as Y.XmlElement;
+    // In one tick, so that neither has the other's change when it makes its own: Ada deletes the
+    // block (a restore would), Bob types into it.
+    ada.doc.getXmlFragment(CONTENT_FIELD).delete(1, 1);
+    (second(bob).get(0) as Y.XmlText).insert(3, ', typed by Bob');
+    await Promise.all([ada.saved(), bob.saved()]);
+    const expected = ['one', ', typed by Bob', 'three'];
+    await until(() => ada.blocks().join('|') === expected.join('|'));
+    await until(() => bob.blocks().join('|') === expected.join('|'));
+    // The server took Bob's typing whole: his next change, which follows it, reaches a newcomer.
+    appendParagraph(bob, 'after');
+    await bob.saved();
+    const newcomer = live(client, document.id);
+    await newcomer.synced;
+    await until(() => newcomer.blocks().join('|') === [...expected, 'after'].join('|'));
+  });
+
   it('keeps the link around an inline image in an API write to a live document', async () => {
     const { server, db } = context();
     const { client } = await signedInUser(server, db);

@@ -345,3 +345,71 @@ describe('concurrent edits the schema refuses together', () => {
     expect(repaired.content).toMatchObject({ type: 'doc', content: blocks });
   });
 });
+
+describe('text lost to a concurrent deletion (lostText.ts)', () => {
+  /** Ada deletes the second block (a restore would); Bob, not having seen it, types into it. */
+  function deletedWhileTyped(blocks = [paragraph('one'), paragraph('two'), paragraph('three')]) {
+    const { live, guard } = setup(blocks);
+    const adas = updateFrom(copyOf(live), (f) => f.delete(1, 1));
+    const bobs = updateFrom(copyOf(live), typeIntoSecondBlock('Bob typed this. '));
+    return { live, guard, adas, bobs };
+  }
+
+  it('gives back typing that reaches a block already deleted, where the block was', () => {
+    const { live, guard, adas, bobs } = deletedWhileTyped();
+    expect(guard.check(adas)).toEqual({ problem: null, changed: true, repair: null });
+    const verdict = guard.check(bobs);
+    expect(verdict.problem).toBeNull();
+    // No type Yjs reports changed, but new items the document must take.
+    expect(verdict.changed).toBe(true);
+    expect(verdict.repair).toBeInstanceOf(Uint8Array);
+    expect(resultOf(live, adas, bobs, verdict.repair!).content).toEqual({
+      type: 'doc',
+      content: [paragraph('one'), paragraph('Bob typed this. '), paragraph('three')],
+    });
+  });
+
+  it('gives back typing that a deletion made without seeing it takes with its block', () => {
+    const { live, guard, adas, bobs } = deletedWhileTyped();
+    expect(guard.check(bobs).repair).toBeNull();
+    const verdict = guard.check(adas);
+    expect(verdict.repair).toBeInstanceOf(Uint8Array);
+    // Only what Ada had not seen: the block's own words were hers to delete.
+    expect(resultOf(live, bobs, adas, verdict.repair!).content).toEqual({
+      type: 'doc',
+      content: [paragraph('one'), paragraph('Bob typed this. '), paragraph('three')],
+    });
+  });
+
+  it('gives back nothing its writer saw deleted, nor what another instance checked', () => {
+    const { live, guard, bobs } = deletedWhileTyped();
+    // Ada deletes the block after Bob's typing reached her: she chose to delete it all.
+    const ada = copyOf(live);
+    Y.applyUpdate(ada, bobs);
+    const adas = updateFrom(ada, (f) => f.delete(1, 1));
+    expect(guard.check(bobs).repair).toBeNull();
+    expect(guard.check(adas)).toEqual({ problem: null, changed: true, repair: null });
+
+    // Through Redis, the instance that checked the update gives the text back, not this one.
+    const other = deletedWhileTyped();
+    expect(other.guard.check(other.adas).repair).toBeNull();
+    expect(other.guard.follow(other.bobs)).toBeNull();
+  });
+
+  it('gives back typing inside a list item whose list was deleted, a paragraph per block', () => {
+    const { live, guard } = setup([paragraph('intro'), list(['first'], ['second'])]);
+    const adas = updateFrom(copyOf(live), (f) => f.delete(1, 1));
+    const item = (f: Y.XmlFragment, index: number) =>
+      ((f.get(1) as Y.XmlElement).get(index) as Y.XmlElement).get(0) as Y.XmlElement;
+    const bobs = updateFrom(copyOf(live), (f) => {
+      (item(f, 0).get(0) as Y.XmlText).insert(5, ' A');
+      (item(f, 1).get(0) as Y.XmlText).insert(6, ' B');
+    });
+    guard.check(adas);
+    const verdict = guard.check(bobs);
+    expect(resultOf(live, adas, bobs, verdict.repair!).content).toEqual({
+      type: 'doc',
+      content: [paragraph('intro'), paragraph(' A'), paragraph(' B')],
+    });
+  });
+});

@@ -9,6 +9,7 @@ import { FRONT_MATTER } from '../../common/editor/dialects/frontMatter/FrontMatt
 import { countsAsLevel } from '../../common/editor/documentDepth.ts';
 import { sanitizeDocJson } from '../../common/editor/sanitizeDocJson.ts';
 import { schemaProblem, structureProblem } from '../documents/validateContent.ts';
+import { lostText, putBack, type LostText } from './lostText.ts';
 import { CONTENT_FIELD } from './yjsContent.ts';
 
 /** Any shared type. */
@@ -25,7 +26,8 @@ export interface Verdict {
   /**
    * The update that makes the document valid again where the checked update, valid where its
    * writer made it, met another writer's concurrent change (two writers each deleting one of a
-   * list item's two paragraphs): the shadow holds it; the live document must take it too.
+   * list item's two paragraphs), and that gives back text the merge deleted though nobody chose
+   * to (lostText.ts): the shadow holds it; the live document must take it too.
    */
   repair: Uint8Array | null;
 }
@@ -67,15 +69,17 @@ export class SchemaGuard {
 
   /**
    * Why `update` would make the document invalid (`problem`, null if it would not; the shadow
-   * then holds it), and whether it changes anything at all (a sync step that brings nothing new
-   * need not be stored).
+   * then holds it), and whether it brings anything at all (a sync step that brings nothing new
+   * need not be stored). Typing into a block deleted meanwhile changes no type Yjs would report,
+   * yet it brings new items: the document must take them, or the writer's next update would
+   * depend on items it lacks.
    */
   check(update: Uint8Array): Verdict {
-    const changed: YType[] = [];
-    const verdict = this.tryOnShadow(update, changed);
+    const brought = { anything: false };
+    const verdict = this.tryOnShadow(update, [], true, brought);
     // The shadow may hold part of a refused update; it starts again from the live document.
     if (verdict.problem) this.reset();
-    return { ...verdict, changed: changed.length > 0 };
+    return { ...verdict, changed: brought.anything || verdict.repair !== null };
   }
 
   /** Starts again from the live document, after an update it checked was refused anyway. */
@@ -88,10 +92,12 @@ export class SchemaGuard {
    * Redis, checked there; the server's own); until the shadow is made, it will hold it anyway.
    * Two updates each valid on its own instance can merge into content the schema refuses: the
    * repair is returned then, for the live document to take (null when there is none to make).
+   * Lost text is given back only by the instance that checked the update: both instances doing
+   * so would give it back twice.
    */
   follow(update: Uint8Array): Uint8Array | null {
     if (!this.shadowDoc) return null;
-    const verdict = this.tryOnShadow(update, []);
+    const verdict = this.tryOnShadow(update, [], false);
     if (verdict.problem) {
       // Nothing to repair it with: the shadow starts again from the live document.
       this.reset();
@@ -106,18 +112,33 @@ export class SchemaGuard {
   }
 
   private fresh(): Y.Doc {
-    const doc = new Y.Doc();
+    // Deleted blocks keep their structure here (their text is still dropped): typing that reaches
+    // a block deleted meanwhile finds where it was, and is given back (lostText.ts).
+    const doc = new Y.Doc({ gcFilter: (item) => !(item.content instanceof Y.ContentType) });
     doc.getXmlFragment(CONTENT_FIELD);
     Y.applyUpdate(doc, this.truth());
     return doc;
   }
 
-  private tryOnShadow(update: Uint8Array, changed: YType[]): Omit<Verdict, 'changed'> {
+  private tryOnShadow(
+    update: Uint8Array,
+    changed: YType[],
+    giveBack: boolean,
+    brought = { anything: false },
+  ): Omit<Verdict, 'changed'> {
     const refuse = (problem: string) => ({ problem, repair: null });
     const fragment = this.shadow.getXmlFragment(CONTENT_FIELD);
     const blocks = new Set<Y.XmlElement | Y.XmlText>();
+    const lost: LostText[] = [];
     const collect = (transaction: Y.Transaction) => {
       for (const type of transaction.changed.keys()) changed.push(type);
+      if (transaction.deleteSet.clients.size > 0 || statesDiffer(transaction)) {
+        brought.anything = true;
+      }
+      // Read before the transaction ends: Yjs then drops the content of what it deleted.
+      if (giveBack && transaction.deleteSet.clients.size > 0) {
+        lost.push(...lostText(this.shadow, fragment, update, transaction));
+      }
       // Yjs lists only types that existed before the transaction as changed: blocks inserted at
       // the top level are found among the fragment's items by their clocks.
       if (!transaction.changed.has(fragment as YType)) return;
@@ -163,8 +184,10 @@ export class SchemaGuard {
       else if (problem) return refuse(problem);
     }
     const topMisfit = topLevel && this.topLevelProblem(fragment) !== null;
-    if (misfits.length === 0 && !topMisfit) return { problem: null, repair: null };
-    return this.repair(fragment, misfits);
+    if (misfits.length === 0 && !topMisfit && lost.length === 0) {
+      return { problem: null, repair: null };
+    }
+    return this.repair(fragment, misfits, lost);
   }
 
   /**
@@ -173,14 +196,20 @@ export class SchemaGuard {
    * or unwrapped), and the top level (front matter first, at least one block): one update made
    * on the shadow, whose result is checked again. Two instances that both see one merge (each
    * gets the other's half through Redis) both repair it; deleting is the same change twice, and
-   * the rare insert (an empty list item's paragraph) leaves a valid document either way.
+   * the rare insert (an empty list item's paragraph) leaves a valid document either way. Text
+   * lost to a concurrent deletion is put back first, as paragraphs where its block was.
    */
-  private repair(fragment: Y.XmlFragment, misfits: Y.XmlElement[]): Omit<Verdict, 'changed'> {
+  private repair(
+    fragment: Y.XmlFragment,
+    misfits: Y.XmlElement[],
+    lost: readonly LostText[],
+  ): Omit<Verdict, 'changed'> {
     const updates: Uint8Array[] = [];
     const collect = (update: Uint8Array) => updates.push(update);
     this.shadow.on('update', collect);
     try {
       this.shadow.transact(() => {
+        putBack(fragment, lost);
         for (const block of misfits) this.repairBlock(fragment, block);
         this.repairTop(fragment);
       }, REPAIR);
@@ -293,6 +322,16 @@ export class SchemaGuard {
 }
 
 /** Writes `node` into `element` of the same type, as the editor's binding writes a block. */
+/** Whether a transaction added items: its state vector moved. */
+function statesDiffer(transaction: Y.Transaction): boolean {
+  const { beforeState, afterState } = transaction;
+  if (beforeState.size !== afterState.size) return true;
+  for (const [client, clock] of afterState) {
+    if (beforeState.get(client) !== clock) return true;
+  }
+  return false;
+}
+
 function writeNode(
   doc: Y.Doc,
   element: Y.XmlElement,
