@@ -34,6 +34,12 @@ const openHistory = async (page: Page) => {
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+/**
+ * What the history view draws of a version's content: the document and the list of changes.
+ * Not the panel's own controls ("Compare with" sits in a form of its own, ShownVersion.tsx).
+ */
+const SHOWN_CONTENT = '.ink-history__view :is(.ProseMirror, .ink-compare__changes)';
+
 test('a named version is shown inert, restored while an editor types, and undone in one step', async () => {
   const owner = await person('Olive Owner');
   const editor = await person('Eddie Editor');
@@ -69,7 +75,7 @@ test('a named version is shown inert, restored while an editor types, and undone
     await shown.getByText('Plans for spring.').waitFor();
     assert.equal(await shown.getAttribute('contenteditable'), 'false');
     assert.equal(await shown.getByText('Eddie’s addition.').count(), 0);
-    assert.deepEqual(await dangerousDom(owner.page, '.ink-history__view'), []);
+    assert.deepEqual(await dangerousDom(owner.page, SHOWN_CONTENT), []);
 
     // Compared with the document now (in a worker, under the page's CSP): Eddie's words are
     // marked added in place, and the hostile HTML stays inert in the comparison too.
@@ -77,7 +83,7 @@ test('a named version is shown inert, restored while an editor types, and undone
     await compareWith.selectOption('now');
     await panel.locator('.ink-diff--inserted', { hasText: 'Eddie’s addition.' }).waitFor();
     await panel.getByText('1 change ·').waitFor();
-    assert.deepEqual(await dangerousDom(owner.page, '.ink-history__view'), []);
+    assert.deepEqual(await dangerousDom(owner.page, SHOWN_CONTENT), []);
     await compareWith.selectOption('');
     await shown.getByText('Plans for spring.').waitFor();
 
