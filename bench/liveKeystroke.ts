@@ -53,7 +53,7 @@ async function typeTwice(page: Page, beforeSteady?: () => Promise<void>): Promis
  * `url` opened in a second tab, until its editor is live: the other client whose copy every
  * keystroke reaches, and whose socket the server writes to.
  */
-async function secondTab(context: BrowserContext, url: string): Promise<Page> {
+export async function secondTab(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url, { timeout: 120_000 });
   await waitForLiveEditor(page);

@@ -26,10 +26,17 @@ import type { ShownTimings } from './pages/api.ts';
 import { buildPages } from './pages/build.ts';
 import { skippedReport, type BenchReport } from './report.ts';
 import { formatBytes, formatMs, median, p95 } from './stats.ts';
+import { secondTab } from './liveKeystroke.ts';
 import { placeCaretInMiddle, typeMeasured } from './typing.ts';
 
 const NAME = 'profile';
 const SAMPLING_INTERVAL_US = 200;
+/**
+ * With PROFILE_LIVE=1, the typing is liveKeystroke's steady case instead: into the imported
+ * 1.2 MB document, a second tab open on it, that tab's main thread profiled too (the copy every
+ * keystroke reaches).
+ */
+const LIVE = process.env.PROFILE_LIVE === '1';
 
 // Counts React commits through the hook React DevTools would install: every commit while the
 // editor has focus makes ReactDOM walk the editor's DOM to save the selection.
@@ -206,20 +213,43 @@ export async function profile(fixtures: Fixtures): Promise<BenchReport> {
       const cdp = await context.newCDPSession(page);
       await page.evaluate(() => window.benchProbe.settle(500, 10_000));
       await profileImport(cdp, page, fixtures.large);
-      await profileImport(cdp, page, fixture);
+      if (!LIVE) await profileImport(cdp, page, fixture);
+      const typedInto = LIVE ? fixtures.large : fixture;
+      const other = LIVE ? await secondTab(context, page.url()) : null;
+      const otherCdp = other ? await context.newCDPSession(other) : null;
+      if (other) {
+        await page.bringToFront();
+        await page.evaluate(() => window.benchProbe.settle(500, 20_000));
+      }
 
       const paragraph = await placeCaretInMiddle(page);
       const commits = () => page.evaluate(() => Number(Reflect.get(window, 'benchReactCommits')));
       const commitsBefore = await commits();
-      const typed = await recorded(cdp, page, () => typeMeasured(page, paragraph));
+      let otherCpu: CpuProfile | null = null;
+      const typed = await recorded(cdp, page, async () => {
+        if (!otherCdp) return typeMeasured(page, paragraph);
+        await otherCdp.send('Profiler.enable');
+        await otherCdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+        await otherCdp.send('Profiler.start');
+        try {
+          return await typeMeasured(page, paragraph);
+        } finally {
+          otherCpu = (await otherCdp.send('Profiler.stop')).profile as CpuProfile;
+        }
+      });
       const samples = typed.result;
       console.log(
-        `\nTyping ${samples.latencies.length} keys into ${fixture.name}: ` +
+        `\nTyping ${samples.latencies.length} keys into ${typedInto.name}` +
+          `${LIVE ? ', a second tab open' : ''}: ` +
           `keydown→paint p50 ${formatMs(median(samples.latencies))}, ` +
           `p95 ${formatMs(p95(samples.latencies))}, ${samples.longTasks} long tasks, ` +
           `${(await commits()) - commitsBefore} React commits.`,
       );
       printRecording(typed);
+      if (otherCpu) {
+        const functions = selfTimes(otherCpu);
+        print('The second tab meanwhile, JavaScript by function (self time):', functions, 20);
+      }
     });
   } finally {
     await app.stop();
