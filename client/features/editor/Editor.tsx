@@ -62,6 +62,9 @@ export function useInkwellEditor({
       // docs/PRODUCT.md "Markdown": pasted text is not transformed. Tiptap's paste rules would turn a
       // pasted `**x**` into bold; Markdown is converted only by "Paste as Markdown".
       enablePasteRules: false,
+      // Tiptap's "delete" event, which nothing here listens to, costs a timer and a walk of each
+      // transaction's steps after every keystroke.
+      enableCoreExtensions: { delete: false },
       extensions: [
         // No undoRedo: read-only on the saved copy, then undo per writer on the shared document
         // (live/collab/Collaboration.ts).

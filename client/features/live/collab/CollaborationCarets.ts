@@ -28,6 +28,12 @@ interface CaretState {
 }
 
 const caretsKey = new PluginKey<DecorationSet>('inkwellCollaborationCarets');
+/**
+ * How long this writer's caret may wait before the others are told where it went: the awareness
+ * message (encoded and written to the socket, ~0.7 ms) is sent after the keystroke's frame, once
+ * for the keys typed meanwhile, not inside each keystroke.
+ */
+const PUBLISH_AFTER_MS = 60;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 const FALLBACK_COLOR = '#6b7280';
 
@@ -160,18 +166,31 @@ export const CollaborationCarets = Extension.create<CollaborationCaretsOptions>(
             if (others && !view.isDestroyed) view.dispatch(view.state.tr.setMeta(caretsKey, true));
           };
           awareness.on('change', onChange);
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const publishSoon = () => {
+            timer ??= setTimeout(() => {
+              timer = undefined;
+              if (!view.isDestroyed) publish(view);
+            }, PUBLISH_AFTER_MS);
+          };
           return {
             update: (updated, previous) => {
-              if (
-                updated.state.selection.eq(previous.selection) &&
-                updated.state.doc === previous.doc &&
-                updated.hasFocus() === !!(awareness.getLocalState() as CaretState | null)?.cursor
+              const focusChanged =
+                updated.hasFocus() !== !!(awareness.getLocalState() as CaretState | null)?.cursor;
+              if (focusChanged) {
+                // Arriving or leaving is told at once: a caret left behind would mislead.
+                clearTimeout(timer);
+                timer = undefined;
+                publish(updated);
+              } else if (
+                !updated.state.selection.eq(previous.selection) ||
+                updated.state.doc !== previous.doc
               ) {
-                return;
+                publishSoon();
               }
-              publish(updated);
             },
             destroy: () => {
+              clearTimeout(timer);
               awareness.off('change', onChange);
               awareness.setLocalStateField('cursor', null);
             },
