@@ -181,19 +181,30 @@ export function mainThreadSelfTimes(values: readonly unknown[]): Breakdown {
   return traceSelfTimes(mainThreadEvents(values));
 }
 
-/** Trace categories of the main thread's tasks: script, style, layout, paint, garbage collection. */
+/**
+ * Trace categories of the main thread's tasks: script, style, layout, paint, garbage collection,
+ * and who posted each task (`toplevel`).
+ */
 export const TRACE_CATEGORIES =
-  'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.stack,toplevel,v8.execute';
+  'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,v8.execute';
+
+/**
+ * With the script stack of each forced layout and style change too: what made a task lay out.
+ * Dear: every DOM change then records a stack (setting a text took ~1 ms instead of µs), so
+ * only for a trace that is looked at, not for one that times or profiles.
+ */
+export const TRACE_CATEGORIES_WITH_STACKS = `${TRACE_CATEGORIES},disabled-by-default-devtools.timeline.stack`;
 
 /** Runs `action` under a trace of the page `cdp` is attached to: its result and the events. */
 export async function traced<T>(
   cdp: CDPSession,
   action: () => Promise<T>,
+  categories = TRACE_CATEGORIES,
 ): Promise<{ result: T; trace: unknown[] }> {
   const trace: unknown[] = [];
   const collect = ({ value }: { value: unknown[] }) => trace.push(...value);
   cdp.on('Tracing.dataCollected', collect);
-  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   try {
     return { result: await action(), trace };
   } finally {

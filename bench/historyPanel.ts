@@ -24,7 +24,7 @@ import {
 import { loadBare, openBare } from './bare.ts';
 import { withBrowser } from './browser.ts';
 import { TMP_DIR } from './paths.ts';
-import { longTaskBreakdowns, traced } from './cpuProfile.ts';
+import { longTaskBreakdowns, traced, TRACE_CATEGORIES_WITH_STACKS } from './cpuProfile.ts';
 import type { Fixtures } from './fixtures.ts';
 import { buildPages } from './pages/build.ts';
 import type { HistoryStep, StepTimings } from './pages/api.ts';
@@ -227,10 +227,14 @@ async function historyRound(
     }
     // The trace starts before the page goes quiet: starting it is a long task of its own.
     const cdp = await context.newCDPSession(page);
-    const { result: compare, trace } = await traced(cdp, async () => {
-      await settle();
-      return compareStep();
-    });
+    const { result: compare, trace } = await traced(
+      cdp,
+      async () => {
+        await settle();
+        return compareStep();
+      },
+      TRACE_CATEGORIES_WITH_STACKS,
+    );
     // Kept for a closer look (chrome://tracing or DevTools' Performance panel can open it).
     await writeFile(TRACE_PATH, JSON.stringify({ traceEvents: trace }));
     return { list, version, compare, tracedTasks: longTaskBreakdowns(trace) };
