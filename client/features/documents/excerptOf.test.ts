@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
-import { excerptOf } from './excerptOf.ts';
+import { excerptOf, sameExcerpt } from './excerptOf.ts';
 
 const schema = inkwellSchema();
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
@@ -45,5 +45,25 @@ describe('excerptOf', () => {
     expect(excerptOf(schema.nodeFromJSON({ type: 'doc', content: [{ type: 'paragraph' }] }))).toBe(
       '',
     );
+  });
+
+  it('tells an edit past where the excerpt is read from, without reading the text', () => {
+    const long = 'word '.repeat(2000);
+    const doc = schema.nodeFromJSON({
+      type: 'doc',
+      content: [paragraph('Start'), paragraph(long), paragraph('End')],
+    });
+    const endAt = doc.content.size - 2;
+    const typedAtEnd = doc.replace(endAt, endAt, doc.slice(1, 2));
+    const typedAtStart = doc.replace(2, 2, doc.slice(1, 2));
+    expect(sameExcerpt(doc, typedAtEnd)).toBe(true);
+    expect(sameExcerpt(doc, typedAtStart)).toBe(false);
+    expect(excerptOf(typedAtStart)).not.toBe(excerptOf(doc));
+    // Short documents: the same only when every block is.
+    const short = schema.nodeFromJSON({ type: 'doc', content: [paragraph('a'), paragraph('b')] });
+    // The same two nodes, and one more.
+    const longer = short.copy(short.content.addToEnd(schema.nodeFromJSON(paragraph('c'))));
+    expect(sameExcerpt(short, short.copy(short.content))).toBe(true);
+    expect(sameExcerpt(short, longer)).toBe(false);
   });
 });

@@ -18,3 +18,19 @@ export function excerptOf(doc: ProseMirrorNode): string {
   // Cut by code points, as PostgreSQL's left() counts characters.
   return Array.from(text).slice(0, EXCERPT_CHARS).join('').trim();
 }
+
+/**
+ * Whether `a` and `b` hold the very same nodes where {@link excerptOf} reads, so that its
+ * excerpt is the same: after a keystroke further down, a comparison of one or two nodes instead
+ * of reading the text again (ProseMirror keeps the nodes a change did not touch).
+ */
+export function sameExcerpt(a: ProseMirrorNode, b: ProseMirrorNode): boolean {
+  let offset = 0;
+  for (let index = 0; offset < READ_POSITIONS; index++) {
+    if (index >= a.childCount || index >= b.childCount) return a.childCount === b.childCount;
+    const child = a.child(index);
+    if (child !== b.child(index)) return false;
+    offset += child.nodeSize;
+  }
+  return true;
+}

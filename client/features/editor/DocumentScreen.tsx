@@ -13,7 +13,7 @@ import { isApplePlatform } from '../../lib/platform.ts';
 import { useSession } from '../auth/sessionContext.ts';
 import { useDocumentList } from '../documents/documentListContext.ts';
 import { summaryOf } from '../documents/documentsApi.ts';
-import { excerptOf } from '../documents/excerptOf.ts';
+import { excerptOf, sameExcerpt } from '../documents/excerptOf.ts';
 import { MarkdownFileInput } from '../documents/MarkdownFileInput.tsx';
 import { useDocumentActions } from '../documents/useDocumentActions.ts';
 import { useImportMarkdown } from '../documents/useImportMarkdown.ts';
@@ -149,8 +149,10 @@ export function DocumentScreen({ opened }: { opened: OpenedDocument }) {
     if (!collab) return;
     return save.status.subscribe((status) => {
       const { doc } = editor.state;
-      if (status.kind !== 'saved' || excerptFor.current === doc) return;
+      const before = excerptFor.current;
+      if (status.kind !== 'saved' || before === doc) return;
       excerptFor.current = doc;
+      if (before && sameExcerpt(before, doc)) return;
       list.update(id, { excerpt: excerptOf(doc) });
     });
   }, [collab, editor, save.status, list, id]);

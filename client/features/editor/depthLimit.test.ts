@@ -8,6 +8,8 @@ import { parseMarkdown } from '../../../common/editor/markdown/index.ts';
 import { REMOTE_CHANGE } from '../live/collab/remoteChange.ts';
 import { insertDocument } from './markdown/applyMarkdown.ts';
 import { editorExtensions } from './editorExtensions.ts';
+import { forEachBlock, isChunk } from './chunks/chunks.ts';
+import { changedDepth } from './depthLimit.ts';
 
 let editor: Editor;
 
@@ -132,5 +134,27 @@ describe('DepthLimit', () => {
     editor.commands.insertContent('more');
     expect(editor.getText()).toContain('insidemore');
     expect(onRefused).not.toHaveBeenCalled();
+  });
+
+  it('measures the blocks a change touches in a long document, whichever chunk holds them', () => {
+    const blocks = Array.from({ length: 200 }, (_, i) =>
+      i === 150 ? quotes(5, '<p>deep</p>') : `<p>p${i}</p>`,
+    );
+    setUp(blocks.join(''));
+    const { doc } = editor.state;
+    expect(isChunk(doc.child(2))).toBe(true);
+    const starts: number[] = [];
+    forEachBlock(doc, (_block, pos) => starts.push(pos));
+    let deepText = -1;
+    doc.descendants((node, pos) => {
+      if (node.isText && node.text === 'deep') deepText = pos;
+    });
+    const paragraph = editor.schema.nodes.paragraph!.create();
+    // Typing in a shallow block: its own depth, not the deep block's.
+    expect(changedDepth(editor.state.tr.insertText('x', starts[10]! + 1))).toBe(1);
+    // Typing inside the five quotes, in a later chunk.
+    expect(changedDepth(editor.state.tr.insertText('x', deepText + 1))).toBe(6);
+    // A block put just before the deep one touches it.
+    expect(changedDepth(editor.state.tr.insert(starts[150]!, paragraph))).toBe(6);
   });
 });

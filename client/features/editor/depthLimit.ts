@@ -4,7 +4,7 @@ import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { ReplaceAroundStep, ReplaceStep } from '@tiptap/pm/transform';
 import { MAX_DEPTH } from '../../../common/api/limits.ts';
 import { htmlTooDeepIfReady } from './nodeViews/htmlSanitizer.ts';
-import { forEachBlock, isChunk } from './chunks/chunks.ts';
+import { isChunk } from './chunks/chunks.ts';
 import { isRemoteChange } from '../live/collab/remoteChange.ts';
 
 /** How deep the blocks in `block` nest, `block` itself counting 1 (MAX_DEPTH's count). */
@@ -41,13 +41,24 @@ function changedRanges(tr: Transaction): Array<[number, number]> {
 export function changedDepth(tr: Transaction): number {
   const ranges = changedRanges(tr);
   if (ranges.length === 0) return 0;
+  const size = tr.doc.content.size;
+  const measured = new Set<number>();
   let deepest = 0;
-  forEachBlock(tr.doc, (block, pos) => {
-    const end = pos + block.nodeSize;
-    if (ranges.some(([from, to]) => from <= end && to >= pos)) {
-      deepest = Math.max(deepest, blockDepth(block));
-    }
-  });
+  for (const [from, to] of ranges) {
+    // The blocks the range touches, found by descending to it (a keystroke in a long document
+    // visits a few nodes, not every block): a position more on each side counts a block that
+    // only ends or starts at the range.
+    const start = Math.min(Math.max(from - 1, 0), size);
+    const end = Math.max(Math.min(to + 1, size), start);
+    tr.doc.nodesBetween(start, end, (node, pos) => {
+      if (isChunk(node)) return true;
+      if (!measured.has(pos)) {
+        measured.add(pos);
+        deepest = Math.max(deepest, blockDepth(node));
+      }
+      return false;
+    });
+  }
   return deepest;
 }
 
