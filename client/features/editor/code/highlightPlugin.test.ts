@@ -1,9 +1,14 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
 import type { Decoration } from '@tiptap/pm/view';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contentExtensions } from '../../../../common/editor/extensions.ts';
 import { HighlightedCodeBlock } from './HighlightedCodeBlock.ts';
+import { CHUNK_SIZE } from '../chunks/chunks.ts';
+import { editorExtensions } from '../editorExtensions.ts';
+import { openIn } from '../openIn.ts';
+import { DOMParser as PMDOMParser } from '@tiptap/pm/model';
+import { inkwellSchema } from '../../../../common/editor/extensions.ts';
 import { codeHighlightKey, nextHighlightBudget } from './highlightPlugin.ts';
 
 function editorWith(content: string): Editor {
@@ -131,5 +136,54 @@ describe('code highlighting', () => {
     // However dear the drawing, a slice still highlights something.
     expect(nextHighlightBudget(1, 200)).toBe(1);
     expect(nextHighlightBudget(0, 3)).toBe(8);
+  });
+
+  it('highlights the code of the parts the browser draws, and the rest as it comes into view', async () => {
+    // Chromium's event, which jsdom lacks: a chunk starts or stops being drawn.
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', Event);
+    const drawnState = (element: Element, skipped: boolean) =>
+      element.dispatchEvent(
+        Object.assign(new Event('contentvisibilityautostatechange'), { skipped }),
+      );
+    const noop = () => undefined;
+    const element = document.createElement('div');
+    document.body.append(element);
+    const blocks = Array.from(
+      { length: CHUNK_SIZE * 3 },
+      (_, i) => `<pre><code class="language-python">def f${i}(): return ${i}</code></pre>`,
+    );
+    const editor = new Editor({
+      element,
+      extensions: editorExtensions({
+        markdown: { onMarkdownText: noop, onMarkdownFile: noop, onPasteHint: noop },
+      }),
+    });
+    try {
+      // Opened as a document is: its blocks in chunks.
+      const schema = inkwellSchema();
+      const parsed = PMDOMParser.fromSchema(schema).parse(
+        Object.assign(document.createElement('div'), { innerHTML: blocks.join('') }),
+      );
+      openIn(editor, parsed);
+      const chunks = [...editor.view.dom.querySelectorAll('.ink-chunk')];
+      expect(chunks.length).toBeGreaterThanOrEqual(3);
+      // The caret sits in the first chunk; the browser says it draws the last one.
+      drawnState(chunks[0]!, false);
+      drawnState(chunks.at(-1)!, false);
+      drawnState(chunks[1]!, true);
+      const chunkOf = (pos: number) => editor.state.doc.resolve(pos).index(0);
+      const highlighted = () => new Set(decorations(editor).map((d) => chunkOf(d.from)));
+      const last = chunks.length - 1;
+      await settle(editor, () => highlighted().has(0) && highlighted().has(last));
+      // The middle chunk is not drawn: its code waits.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(highlighted().has(1)).toBe(false);
+      // Scrolled to: drawn, then highlighted.
+      drawnState(chunks[1]!, false);
+      await settle(editor, () => highlighted().has(1));
+    } finally {
+      editor.destroy();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Node as ProseMirrorNode, NodeType } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { AttrStep } from '@tiptap/pm/transform';
-import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { RootContent } from 'hast';
 import { highlighterFor, onGrammarLoaded, requestGrammar } from './grammars.ts';
 import { whenIdle } from '../../../lib/schedule.ts';
@@ -107,6 +107,8 @@ export interface HighlightState {
   decorations: DecorationSet;
   /** Position from which code blocks still wait to be highlighted; null when all are done. */
   pending: number | null;
+  /** Counts the changes that left blocks to the slices (an import, a paste, a grammar loaded). */
+  asked: number;
 }
 
 type HighlightMeta =
@@ -142,11 +144,12 @@ function highlightSlice(
   set: DecorationSet,
   from: number,
   budget: number,
+  to = doc.content.size,
 ) {
   const deadline = performance.now() + budget;
   const decorations: Decoration[] = [];
   let next: number | null = null;
-  doc.nodesBetween(from, doc.content.size, (node, pos) => {
+  doc.nodesBetween(from, to, (node, pos) => {
     if (next !== null) return false;
     if (node.type !== type) return !node.isTextblock && !node.isAtom;
     if (pos >= from) {
@@ -158,7 +161,43 @@ function highlightSlice(
     }
     return false;
   });
-  return { decorations, next: next !== null && next < doc.content.size ? next : null };
+  return { decorations, next: next !== null && next < to ? next : null };
+}
+
+/**
+ * Whether the browser says which parts of the document it draws: Chromium fires
+ * `contentvisibilityautostatechange` on each chunk (`content-visibility: auto`, chunks/) as it
+ * starts or stops drawing it. Elsewhere every code block is highlighted, in idle slices.
+ */
+const drawnPartsKnown = () =>
+  typeof window !== 'undefined' && 'ContentVisibilityAutoStateChangeEvent' in window;
+
+/** The event's own type, which TypeScript's DOM library may lack. */
+type DrawnStateEvent = Event & { skipped?: boolean };
+
+/**
+ * The ranges of the chunks the browser draws, and of the one holding the caret (always drawn):
+ * where highlighting shows. A chunk element is found in the document by its position.
+ */
+function drawnRanges(view: EditorView, drawn: Set<Element>): [number, number][] {
+  const ranges: [number, number][] = [];
+  const add = (pos: number) => {
+    const $pos = view.state.doc.resolve(pos);
+    if ($pos.depth >= 1) ranges.push([$pos.before(1), $pos.after(1)]);
+  };
+  for (const element of drawn) {
+    if (!element.isConnected || !view.dom.contains(element)) {
+      drawn.delete(element);
+      continue;
+    }
+    try {
+      add(view.posAtDOM(element, 0));
+    } catch {
+      drawn.delete(element);
+    }
+  }
+  add(view.state.selection.head);
+  return ranges.sort((a, b) => a[0] - b[0]);
 }
 
 /**
@@ -171,8 +210,8 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
   return new Plugin<HighlightState>({
     key: codeHighlightKey,
     state: {
-      init: () => ({ decorations: DecorationSet.empty, pending: 0 }),
-      apply: (tr, { decorations, pending }) => {
+      init: () => ({ decorations: DecorationSet.empty, pending: 0, asked: 0 }),
+      apply: (tr, { decorations, pending, asked }) => {
         let set = tr.docChanged ? decorations.map(tr.mapping, tr.doc) : decorations;
         let next = pending === null ? null : tr.mapping.map(pending, -1);
         if (tr.docChanged) {
@@ -186,16 +225,20 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
             );
             const first = Math.min(...touched.keys());
             next = next === null ? first : Math.min(next, first);
+            asked += 1;
           }
         }
         const meta = tr.getMeta(codeHighlightKey) as HighlightMeta | undefined;
-        if (meta?.kind === 'grammar') next = 0;
+        if (meta?.kind === 'grammar') {
+          next = 0;
+          asked += 1;
+        }
         // A slice only decorates blocks that had no decorations: nothing to remove first.
         if (meta?.kind === 'slice') {
           set = set.add(tr.doc, meta.decorations);
           next = meta.next;
         }
-        return { decorations: set, pending: next };
+        return { decorations: set, pending: next, asked };
       },
     },
     props: {
@@ -204,6 +247,31 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
     view: (view) => {
       let cancel: (() => void) | null = null;
       let budget = FIRST_HIGHLIGHT_MS;
+      /**
+       * The chunk elements the browser draws, once it has said so: then only the code there is
+       * highlighted, and the rest when it comes into view. A long document's code (1.2 MB of
+       * READMEs: thousands of blocks) is otherwise highlighted for seconds after it opens, in
+       * slices that a keystroke can land behind, in every tab that has it open.
+       */
+      let drawn: Set<Element> | null = null;
+      /**
+       * Set when a run found the drawn parts all highlighted, to the state's `asked` then: no
+       * more runs (one per keystroke otherwise) until more is asked or another chunk is drawn.
+       */
+      let doneFor: number | null = null;
+      /** Where the drawn parts' code waits, or null when all of it is highlighted. */
+      const drawnSlice = (decorations: DecorationSet) => {
+        const found: Decoration[] = [];
+        const deadline = performance.now() + budget;
+        for (const [from, to] of drawnRanges(view, drawn!)) {
+          const left = deadline - performance.now();
+          if (left <= 0) return { decorations: found, more: true };
+          const slice = highlightSlice(view.state.doc, type, decorations, from, left, to);
+          found.push(...slice.decorations);
+          if (slice.next !== null) return { decorations: found, more: true };
+        }
+        return { decorations: found, more: false };
+      };
       const run = () => {
         cancel = null;
         const pending = codeHighlightKey.getState(view.state)?.pending;
@@ -212,20 +280,51 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
         const decorations = codeHighlightKey.getState(view.state)?.decorations;
         if (!decorations) return;
         const start = performance.now();
-        const slice = highlightSlice(doc, type, decorations, pending, budget);
+        let meta: HighlightMeta;
+        let more: boolean;
+        if (drawn) {
+          // What is not drawn stays pending; the next chunk drawn asks for another run.
+          const slice = drawnSlice(decorations);
+          meta = { kind: 'slice', decorations: slice.decorations, next: pending };
+          more = slice.more;
+        } else {
+          const slice = highlightSlice(doc, type, decorations, pending, budget);
+          meta = { kind: 'slice', decorations: slice.decorations, next: slice.next };
+          more = slice.next !== null;
+        }
         const highlighted = performance.now();
-        const meta: HighlightMeta = {
-          kind: 'slice',
-          decorations: slice.decorations,
-          next: slice.next,
-        };
-        view.dispatch(view.state.tr.setMeta(codeHighlightKey, meta).setMeta('addToHistory', false));
-        budget = nextHighlightBudget(highlighted - start, performance.now() - start);
+        if (meta.decorations.length > 0 || !drawn) {
+          view.dispatch(
+            view.state.tr.setMeta(codeHighlightKey, meta).setMeta('addToHistory', false),
+          );
+          budget = nextHighlightBudget(highlighted - start, performance.now() - start);
+        }
+        if (drawn && !more && meta.decorations.length === 0) {
+          doneFor = codeHighlightKey.getState(view.state)?.asked ?? null;
+        }
+        if (drawn && more) schedule();
       };
       const schedule = () => {
-        if (cancel || codeHighlightKey.getState(view.state)?.pending === null) return;
+        const state = codeHighlightKey.getState(view.state);
+        if (cancel || !state || state.pending === null || doneFor === state.asked) return;
         cancel = whenIdle(run, 500);
       };
+      const onDrawnState = (event: DrawnStateEvent) => {
+        const target = event.target;
+        if (!(target instanceof Element) || !target.classList.contains('ink-chunk')) return;
+        drawn ??= new Set();
+        if (event.skipped) {
+          drawn.delete(target);
+          return;
+        }
+        drawn.add(target);
+        doneFor = null;
+        schedule();
+      };
+      // Captured: the event does not bubble up from the chunk.
+      if (drawnPartsKnown()) {
+        view.dom.addEventListener('contentvisibilityautostatechange', onDrawnState, true);
+      }
       const unsubscribe = onGrammarLoaded((name) => {
         const meta: HighlightMeta = { kind: 'grammar', loaded: name };
         view.dispatch(view.state.tr.setMeta(codeHighlightKey, meta).setMeta('addToHistory', false));
@@ -236,6 +335,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
         destroy: () => {
           unsubscribe();
           cancel?.();
+          view.dom.removeEventListener('contentvisibilityautostatechange', onDrawnState, true);
         },
       };
     },
