@@ -176,6 +176,20 @@ const drawnPartsKnown = () =>
 type DrawnStateEvent = Event & { skipped?: boolean };
 
 /**
+ * The chunks drawn now, asked of the browser: the event says only what changes, and a chunk
+ * whose element the editor kept (a document opened over the one shown) fires none.
+ */
+function drawnNow(view: EditorView): Set<Element> {
+  const drawn = new Set<Element>();
+  for (const element of view.dom.children) {
+    if (!element.classList.contains('ink-chunk')) continue;
+    const first = element.firstElementChild;
+    if (first?.checkVisibility?.({ contentVisibilityAuto: true })) drawn.add(element);
+  }
+  return drawn;
+}
+
+/**
  * The ranges of the chunks the browser draws, and of the one holding the caret (always drawn):
  * where highlighting shows. A chunk element is found in the document by its position.
  */
@@ -254,6 +268,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
        * slices that a keystroke can land behind, in every tab that has it open.
        */
       let drawn: Set<Element> | null = null;
+      const known = drawnPartsKnown();
       /**
        * Set when a run found the drawn parts all highlighted, to the state's `asked` then: no
        * more runs (one per keystroke otherwise) until more is asked or another chunk is drawn.
@@ -280,6 +295,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
         const decorations = codeHighlightKey.getState(view.state)?.decorations;
         if (!decorations) return;
         const start = performance.now();
+        if (known) drawn ??= drawnNow(view);
         let meta: HighlightMeta;
         let more: boolean;
         if (drawn) {
@@ -312,7 +328,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
       const onDrawnState = (event: DrawnStateEvent) => {
         const target = event.target;
         if (!(target instanceof Element) || !target.classList.contains('ink-chunk')) return;
-        drawn ??= new Set();
+        drawn ??= drawnNow(view);
         if (event.skipped) {
           drawn.delete(target);
           return;
@@ -322,7 +338,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
         schedule();
       };
       // Captured: the event does not bubble up from the chunk.
-      if (drawnPartsKnown()) {
+      if (known) {
         view.dom.addEventListener('contentvisibilityautostatechange', onDrawnState, true);
       }
       const unsubscribe = onGrammarLoaded((name) => {
