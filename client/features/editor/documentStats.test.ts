@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { editorExtensions } from './editorExtensions.ts';
 import { loadHtmlSanitizer } from './nodeViews/htmlSanitizer.ts';
 import { documentStats } from './documentStats.ts';
+import { CHUNK_SIZE, isChunk } from './chunks/chunks.ts';
+import { openIn } from './openIn.ts';
 
 function editorWith(content: string): Editor {
   const noop = () => undefined;
@@ -42,6 +44,23 @@ describe('documentStats', () => {
       words: counter.words(),
       characters: counter.characters(),
     });
+    editor.destroy();
+  });
+
+  it('stays exact in a document held in chunks, after an edit in one of them', () => {
+    const editor = editorWith('<p>start</p>');
+    const html = Array.from({ length: CHUNK_SIZE * 3 }, (_, i) => `<p>word${i} and more</p>`);
+    const parsed = editorWith(html.join(''));
+    openIn(editor, parsed.state.doc);
+    parsed.destroy();
+    expect(isChunk(editor.state.doc.child(1))).toBe(true);
+    const counter = editor.storage.characterCount;
+    const exact = () => ({ words: counter.words(), characters: counter.characters() });
+    expect(documentStats(editor.state.doc, counter)).toEqual(exact());
+    const second = editor.state.doc.child(0).nodeSize + 3;
+    editor.commands.insertContentAt(second, 'new words here ');
+    expect(documentStats(editor.state.doc, counter)).toEqual(exact());
+    expect(documentStats(editor.state.doc, counter).words).toBe(CHUNK_SIZE * 9 + 3);
     editor.destroy();
   });
 });

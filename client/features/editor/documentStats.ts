@@ -1,4 +1,4 @@
-import { forEachBlock } from './chunks/chunks.ts';
+import { isChunk } from './chunks/chunks.ts';
 import type { CharacterCountStorage } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 
@@ -25,15 +25,31 @@ function blockStats(block: ProseMirrorNode, counter: CharacterCountStorage): Doc
   return stats;
 }
 
+/** A chunk's counts, the sum of its blocks': an edit leaves all but one chunk the same node. */
+function chunkStats(chunk: ProseMirrorNode, counter: CharacterCountStorage): DocumentStats {
+  let stats = cache.get(chunk);
+  if (!stats) {
+    stats = { words: 0, characters: 0 };
+    for (let index = 0; index < chunk.childCount; index++) {
+      const block = blockStats(chunk.child(index), counter);
+      stats.words += block.words;
+      stats.characters += block.characters;
+    }
+    cache.set(chunk, stats);
+  }
+  return stats;
+}
+
 /**
  * The counts of `doc`, equal to CharacterCount's `words()` and `characters()` on the whole
- * document, computed block by block.
+ * document, computed block by block, and chunk by chunk: after a keystroke in a 1.2 MB
+ * document, about a hundred lookups instead of six thousand.
  */
 export function documentStats(doc: ProseMirrorNode, counter: CharacterCountStorage): DocumentStats {
   let words = 0;
   let characters = 0;
-  forEachBlock(doc, (block) => {
-    const stats = blockStats(block, counter);
+  doc.forEach((child) => {
+    const stats = isChunk(child) ? chunkStats(child, counter) : blockStats(child, counter);
     words += stats.words;
     characters += stats.characters;
   });

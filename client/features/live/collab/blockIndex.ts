@@ -153,7 +153,24 @@ export function changedBlocks(a: ProseMirrorNode, b: ProseMirrorNode): BlockChan
   return { from: head, oldTo: countA - tail, newTo: countB - tail };
 }
 
-/** Index and position of each block of `wanted` found in `doc` (one walk over the blocks). */
+/** The blocks of each chunk met, as a set: an edit leaves all but one chunk the same node. */
+const chunkBlockSets = new WeakMap<ProseMirrorNode, Set<ProseMirrorNode>>();
+
+function blocksIn(chunk: ProseMirrorNode): Set<ProseMirrorNode> {
+  let blocks = chunkBlockSets.get(chunk);
+  if (!blocks) {
+    blocks = new Set();
+    chunk.forEach((block) => blocks!.add(block));
+    chunkBlockSets.set(chunk, blocks);
+  }
+  return blocks;
+}
+
+/**
+ * Index and position of each block of `wanted` found in `doc`: one step per chunk, and a walk
+ * only over the chunks that hold one (a remote keystroke in a 1.2 MB document looked at every
+ * one of its six thousand blocks).
+ */
 export function findBlocks(
   doc: ProseMirrorNode,
   wanted: ReadonlySet<ProseMirrorNode>,
@@ -162,6 +179,18 @@ export function findBlocks(
   let index = 0;
   doc.forEach((chunk, chunkPos) => {
     if (found.size === wanted.size) return;
+    const blocks = blocksIn(chunk);
+    let holds = false;
+    for (const block of wanted) {
+      if (blocks.has(block)) {
+        holds = true;
+        break;
+      }
+    }
+    if (!holds) {
+      index += chunk.childCount;
+      return;
+    }
     chunk.forEach((block, offset) => {
       if (wanted.has(block)) found.set(block, { index, pos: chunkPos + 1 + offset });
       index++;
