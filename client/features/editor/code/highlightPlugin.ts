@@ -218,7 +218,8 @@ function drawnRanges(view: EditorView, drawn: Set<Element>): [number, number][] 
  * Syntax highlighting for code blocks of `type`. Grammars load on demand; decorations are
  * mapped through each transaction and only the code blocks it touched are highlighted again,
  * so typing costs nothing outside code and one block's highlight inside it. A change that
- * touches many blocks (an imported file) is highlighted in idle-time slices after it is shown.
+ * touches many blocks (an imported file) is highlighted in idle-time slices after it is shown,
+ * where the browser draws it when the browser says where that is.
  */
 export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
   return new Plugin<HighlightState>({
