@@ -58,19 +58,26 @@ function topItemOf(type: YType, fragment: Y.XmlFragment): Y.Item | null {
   return item;
 }
 
-/** The text types under a top-level item, in document order, deleted ones included. */
+/**
+ * The text types under a top-level item, in document order, deleted ones included. A stack of
+ * its own: what a client typed into a deleted block may nest deeper than recursion could go.
+ */
 function textsUnder(top: Y.Item): Y.XmlText[] {
   const texts: Y.XmlText[] = [];
-  const visit = (type: YType) => {
+  const stack: YType[] = top.content instanceof Y.ContentType ? [top.content.type as YType] : [];
+  while (stack.length > 0) {
+    const type = stack.pop()!;
     if (type instanceof Y.XmlText) {
       texts.push(type);
-      return;
+      continue;
     }
+    const children: YType[] = [];
     for (let item = type._start; item; item = item.right) {
-      if (item.content instanceof Y.ContentType) visit(item.content.type as YType);
+      if (item.content instanceof Y.ContentType) children.push(item.content.type as YType);
     }
-  };
-  if (top.content instanceof Y.ContentType) visit(top.content.type as YType);
+    // Reversed onto the stack, so that the first child is visited first.
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
+  }
   return texts;
 }
 

@@ -413,3 +413,30 @@ describe('text lost to a concurrent deletion (lostText.ts)', () => {
     });
   });
 });
+
+describe('text lost to a concurrent deletion, from a hostile client', () => {
+  it('gives back text typed 20,000 blocks deep into a deleted block, flat, without failing', () => {
+    const { live, guard } = setup([paragraph('one'), paragraph('two'), paragraph('three')]);
+    const adas = updateFrom(copyOf(live), (f) => f.delete(1, 1));
+    // Built into the block Ada deletes, deeper than any check of a live block would let pass.
+    const bobs = updateFrom(copyOf(live), (f) => {
+      let parent = f.get(1) as Y.XmlElement;
+      for (let level = 0; level < 20_000; level++) {
+        const quote = new Y.XmlElement('blockquote');
+        parent.insert(parent.length, [quote]);
+        parent = quote;
+      }
+      parent.insert(0, [element('paragraph', 'deep words')]);
+    });
+    expect(guard.check(adas).repair).toBeNull();
+    const verdict = guard.check(bobs);
+    expect(verdict.problem).toBeNull();
+    // The text comes back as one plain paragraph, whatever held it.
+    const result = resultOf(live, adas, bobs, verdict.repair!);
+    expect(result.problem).toBeNull();
+    expect(result.content).toEqual({
+      type: 'doc',
+      content: [paragraph('one'), paragraph('deep words'), paragraph('three')],
+    });
+  });
+});
