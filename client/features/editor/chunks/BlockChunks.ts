@@ -10,7 +10,15 @@ import {
   type Transaction,
 } from '@tiptap/pm/state';
 import { TOP_CONTENT } from '../../../../common/editor/dialects/frontMatter/FrontMatter.ts';
-import { CHUNK, CHUNKS_ONLY, CHUNK_SIZE, MAX_CHUNK, canStartChunk, isChunk } from './chunks.ts';
+import {
+  CHUNK,
+  CHUNK_CLASS,
+  CHUNKS_ONLY,
+  CHUNK_SIZE,
+  MAX_CHUNK,
+  canStartChunk,
+  isChunk,
+} from './chunks.ts';
 
 /**
  * A selection across more blocks than this is not gathered into one chunk (see below): a command
@@ -34,7 +42,7 @@ export const Chunk = Node.create({
   selectable: false,
   draggable: false,
   parseHTML: () => [],
-  renderHTML: () => ['div', { class: 'ink-chunk' }, 0],
+  renderHTML: () => ['div', { class: CHUNK_CLASS }, 0],
 });
 
 interface Span {

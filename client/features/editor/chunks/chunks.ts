@@ -14,6 +14,8 @@ import {
  * {@link forEachBlock}.
  */
 export const CHUNK = 'chunk';
+/** The class of a chunk's element (its `content-visibility` is in styles/editor.css). */
+export const CHUNK_CLASS = 'ink-chunk';
 /** Meta of a transaction that only moves blocks between chunks: the content is as it was. */
 export const CHUNKS_ONLY = 'inkwellChunksOnly';
 

@@ -5,6 +5,7 @@ import { Decoration, DecorationSet, type EditorView } from '@tiptap/pm/view';
 import type { RootContent } from 'hast';
 import { highlighterFor, onGrammarLoaded, requestGrammar } from './grammars.ts';
 import { whenIdle } from '../../../lib/schedule.ts';
+import { CHUNK_CLASS } from '../chunks/chunks.ts';
 import { resolveCodeLanguage } from './languages.ts';
 
 /** The plugin's key. */
@@ -182,7 +183,7 @@ type DrawnStateEvent = Event & { skipped?: boolean };
 function drawnNow(view: EditorView): Set<Element> {
   const drawn = new Set<Element>();
   for (const element of view.dom.children) {
-    if (!element.classList.contains('ink-chunk')) continue;
+    if (!element.classList.contains(CHUNK_CLASS)) continue;
     const first = element.firstElementChild;
     if (first?.checkVisibility?.({ contentVisibilityAuto: true })) drawn.add(element);
   }
@@ -328,7 +329,7 @@ export function codeHighlightPlugin(type: NodeType): Plugin<HighlightState> {
       };
       const onDrawnState = (event: DrawnStateEvent) => {
         const target = event.target;
-        if (!(target instanceof Element) || !target.classList.contains('ink-chunk')) return;
+        if (!(target instanceof Element) || !target.classList.contains(CHUNK_CLASS)) return;
         drawn ??= drawnNow(view);
         if (event.skipped) {
           drawn.delete(target);
