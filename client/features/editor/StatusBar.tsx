@@ -61,10 +61,16 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
   }, [editor]);
 
   useEffect(() => {
+    // Told of every edit (each one the server has not acknowledged yet): the text is written
+    // only when it changes, so that a keystroke does not replace the status's text node, and
+    // with it lay out the bar again, to say "Saving…" once more.
     const show = (status: SaveStatus) => {
-      if (!save.current) return;
-      save.current.textContent = saveStatusLabel(status);
-      save.current.className = saveClass(status);
+      const element = save.current;
+      if (!element) return;
+      const label = saveStatusLabel(status);
+      if (element.textContent !== label) element.textContent = label;
+      const className = saveClass(status);
+      if (element.className !== className) element.className = className;
     };
     show(saveState.get());
     return saveState.subscribe(show);
