@@ -142,4 +142,29 @@ describe('PendingDocuments', () => {
     ]);
     expect(serialize).not.toHaveBeenCalled();
   });
+
+  it('reads the live state once its build in slices is done, and at once when the page is going', async () => {
+    const { pending, requests, quiet } = setup();
+    let built: () => void = () => undefined;
+    const ready = vi.fn(() => new Promise<void>((resolve) => (built = resolve)));
+    const state = vi.fn(() => 'AAEC');
+    pending.useState(ID, state, ready);
+    const sending = pending.send(ID);
+    quiet();
+    await settle();
+    // Quiet, but still building: reading the state now would finish the build in one task.
+    expect(ready).toHaveBeenCalledTimes(1);
+    expect(state).not.toHaveBeenCalled();
+    built();
+    await expect(sending).resolves.toMatchObject({ version: 1 });
+    expect(requests.map(({ request }) => request.yjsState)).toEqual(['AAEC']);
+
+    const going = setup();
+    going.pending.useState(
+      ID,
+      () => 'AAEC',
+      () => new Promise<void>(() => undefined),
+    );
+    expect(going.pending.send(ID, true)).not.toBeNull();
+  });
 });

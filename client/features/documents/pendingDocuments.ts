@@ -39,6 +39,8 @@ interface Entry {
   body: string | null;
   /** The Yjs state (base64) of the live document this tab made from it: sent instead of the content. */
   state: (() => string) | null;
+  /** Resolves once {@link state} can be read without holding up the page (its build done). */
+  stateReady: (() => Promise<void>) | null;
   /** What {@link state} gave on the first attempt, sent again by retries. */
   stateBody: string | null;
   /** The attempt under way. */
@@ -71,6 +73,7 @@ export class PendingDocuments {
       handlers,
       body: null,
       state: null,
+      stateReady: null,
       stateBody: null,
       sending: null,
     });
@@ -80,11 +83,15 @@ export class PendingDocuments {
    * The tab edits `id` live already, on a Y.Doc it built from the content: the create sends
    * that document's state (`state`, base64, read on the first attempt) instead of the content,
    * so that the server stores the very state the editor shows (nothing converted on the server,
-   * nothing to sync at connection). Read once the page is quiet, as the content would be.
+   * nothing to sync at connection). Read once the page is quiet, as the content would be, and
+   * once `ready` resolves (the live document built in slices meanwhile, newDocumentState.ts);
+   * read at once when the page is going.
    */
-  useState(id: string, state: () => string): void {
+  useState(id: string, state: () => string, ready?: () => Promise<void>): void {
     const entry = this.entries.get(id);
-    if (entry && !entry.sending) entry.state = state;
+    if (!entry || entry.sending) return;
+    entry.state = state;
+    entry.stateReady = ready ?? null;
   }
 
   /** The document under `id`, while its create is not acknowledged or refused. */
@@ -119,7 +126,10 @@ export class PendingDocuments {
   private async sendWhenQuiet(entry: Entry): Promise<DocumentMeta> {
     // Encoding a large document's state costs about as much as serialising its content: both
     // wait until the editor showing it has been painted.
-    if (entry.body === null && entry.stateBody === null) await this.deps.whenQuiet();
+    if (entry.body === null && entry.stateBody === null) {
+      await this.deps.whenQuiet();
+      await entry.stateReady?.();
+    }
     const request = this.stateRequestOf(entry) ?? this.contentRequestOf(entry);
     const sending = this.deps.send(request, false);
     if (!sending) throw new Error('A create without keepalive is always sent.');

@@ -26,6 +26,11 @@ export const UNDO_CHANGE = 'inkwellCollabUndo';
 
 type YChild = Y.XmlElement | Y.XmlText | Y.XmlHook;
 
+/** How long a slice of a made document's build may write (see ChunkedYBinding.buildInSlices). */
+const BUILD_SLICE_MS = 8;
+/** Blocks written between looks at the clock. */
+const BUILD_BATCH = 8;
+
 /** The editor's own node, never read from the shared document. */
 const EDITOR_ONLY: ReadonlySet<string> = new Set([CHUNK]);
 
@@ -66,6 +71,9 @@ export class ChunkedYBinding {
   private placeholder = false;
   /** The editor shows a made document whose fragment is not built yet (see {@link startUnbuilt}). */
   private unbuilt = false;
+  /** A build under way in slices (see {@link buildInSlices}): what it writes, and how far. */
+  private building: { doc: ProseMirrorNode; blocks: ProseMirrorNode[]; written: number } | null =
+    null;
   /** The document to open once the view is mounted (see {@link openLater}). */
   private opening: ProseMirrorNode | null = null;
   /** Where the local edit being written began: its top-level block and the offset in it. */
@@ -126,13 +134,64 @@ export class ChunkedYBinding {
    * edit to take back.
    */
   buildFragment(): void {
-    if (!this.unbuilt) return;
-    this.unbuilt = false;
+    if (this.startBuild()) this.buildSlice(Infinity);
+  }
+
+  /**
+   * {@link buildFragment} in slices of about `sliceMs` each, a task apart, so that typing is
+   * never kept waiting: a large import takes a few hundred milliseconds to write (docs/
+   * ARCHITECTURE.md "Live collaboration"). What is typed meanwhile is written at the end, as an
+   * edit; {@link buildFragment} called meanwhile finishes the build at once.
+   */
+  async buildInSlices(sliceMs = BUILD_SLICE_MS): Promise<void> {
+    if (!this.startBuild()) return;
+    while (this.building) {
+      this.buildSlice(sliceMs);
+      if (this.building) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  }
+
+  /** Starts writing what the editor shows; false when there is nothing (more) to build. */
+  private startBuild(): boolean {
+    if (this.building) return true;
+    if (!this.unbuilt) return false;
     // Not opened yet: the document to open is the one shown (nothing was typed into it).
     const doc = this.opening ?? this.view?.state.doc ?? this.synced;
-    if (!doc) return;
-    this.synced = doc;
-    this.doc.transact(() => this.insertBlocks(0, blocksOf(doc)), this.untrackedOrigin);
+    if (!doc) {
+      this.unbuilt = false;
+      return false;
+    }
+    this.building = { doc, blocks: blocksOf(doc), written: 0 };
+    return true;
+  }
+
+  /** Writes the build's next blocks for about `sliceMs` (all of them for Infinity). */
+  private buildSlice(sliceMs: number): void {
+    const building = this.building;
+    if (!building) return;
+    const { blocks } = building;
+    const until = performance.now() + sliceMs;
+    this.doc.transact(() => {
+      do {
+        const end = Math.min(blocks.length, building.written + BUILD_BATCH);
+        this.insertBlocks(building.written, blocks.slice(building.written, end));
+        building.written = end;
+      } while (building.written < blocks.length && performance.now() < until);
+    }, this.untrackedOrigin);
+    if (building.written < blocks.length) return;
+    this.building = null;
+    this.unbuilt = false;
+    // Typed while the build was under way (the binding wrote nothing then): written now.
+    const shown = this.opening ?? this.view?.state.doc ?? this.synced ?? building.doc;
+    this.synced = building.doc;
+    const change = changedBlocks(building.doc, shown);
+    if (change) {
+      this.doc.transact(
+        () => this.write(building.doc, shown, change.from, change.oldTo, change.newTo),
+        this.untrackedOrigin,
+      );
+    }
+    this.synced = shown;
   }
 
   /**

@@ -70,7 +70,13 @@ export const Collaboration = Extension.create<CollaborationOptions, Collaboratio
     // A document made in this tab whose fragment is not built yet: drawn from the codec's
     // content, and the fragment built from what the editor shows once the page is quiet.
     const made = unbuiltContent(binding.fragment);
-    if (made) buildWith(binding.fragment, () => binding.buildFragment());
+    if (made) {
+      buildWith(
+        binding.fragment,
+        () => binding.buildFragment(),
+        () => binding.buildInSlices(),
+      );
+    }
     const doc = made
       ? binding.startUnbuilt(made, this.editor.schema)
       : binding.initialDoc(this.editor.schema);

@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { parseMarkdown } from '../../../../common/editor/markdown/parseMarkdown.ts';
 import { blocksOf, unchunked } from '../../editor/chunks/chunks.ts';
-import { buildNewDocument, stateOf, yDocOfNewDocument } from './newDocumentState.ts';
+import {
+  buildNewDocument,
+  buildNewDocumentInSlices,
+  stateOf,
+  yDocOfNewDocument,
+} from './newDocumentState.ts';
 import { FRAGMENT, collabEditor, network, sharedDoc } from './test/testEditors.ts';
 
 /*
@@ -203,5 +208,53 @@ describe('the editor on a document made in this tab', () => {
       'First',
       'Last Second',
     ]);
+  });
+
+  it('is built in slices a task apart, typing meanwhile written once it is built', async () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const editor = open(made);
+    const transactions = vi.fn();
+    made.on('afterTransaction', transactions);
+    // Slices of one batch each (a large import's take about 8 ms each).
+    const building = editor.storage.inkwellCollaboration.binding!.buildInSlices(0);
+    // The first slice is written at once, the rest a task apart: the page takes keys between.
+    expect(made.getXmlFragment(FRAGMENT).length).toBeGreaterThan(0);
+    expect(made.getXmlFragment(FRAGMENT).length).toBeLessThan(blocksOf(editor.state.doc).length);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    typeAt(editor, 0, 'Early ');
+    const blocks = blocksOf(editor.state.doc).length;
+    let textblocks = 0;
+    editor.state.doc.descendants((node) => {
+      if (node.isTextblock) textblocks++;
+    });
+    // Into the last block, which the slices have not reached yet.
+    typeAt(editor, textblocks - 1, 'Late ');
+    expect(made.getXmlFragment(FRAGMENT).length).toBeLessThan(blocks);
+    await building;
+    expect(transactions.mock.calls.length).toBeGreaterThan(2);
+    expect(blocksOf(editor.state.doc)[0]?.textContent).toMatch(/^Early /);
+    expect(blocksOf(editor.state.doc)[blocks - 1]?.textContent).toMatch(/^Late /);
+    // As the server would build it from what the editor shows, both edits included.
+    expect(shared(made)).toEqual(shared(sharedDoc(unchunked(editor.state.doc).toJSON())));
+    // The build is not an edit to take back, and neither is what it wrote at the end.
+    editor.storage.inkwellCollaboration.undoManager?.stopCapturing();
+    typeAt(editor, 1, 'Mine ');
+    editor.commands.undo();
+    expect(blocksOf(editor.state.doc)[1]?.textContent).not.toMatch(/^Mine /);
+    expect(blocksOf(editor.state.doc)[0]?.textContent).toMatch(/^Early /);
+    expect(blocksOf(editor.state.doc)).toHaveLength(blocks);
+  });
+
+  it('finishes a build under way at once when its state is read', async () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const editor = open(made);
+    const building = buildNewDocumentInSlices(made);
+    typeAt(editor, 2, 'Typed ');
+    const received = new Y.Doc();
+    Y.applyUpdate(received, Buffer.from(stateOf(made), 'base64'));
+    expect(shared(received)).toEqual(shared(sharedDoc(unchunked(editor.state.doc).toJSON())));
+    await building;
+    // Nothing written twice by the slices still scheduled.
+    expect(shared(made)).toEqual(shared(received));
   });
 });

@@ -5,6 +5,10 @@ import type * as Y from 'yjs';
 interface Unbuilt {
   content: ProseMirrorNode;
   build: () => void;
+  /** Builds it in slices that leave typing free (see buildMadeInSlices), when it can. */
+  buildInSlices?: () => Promise<void>;
+  /** The build in slices under way. */
+  slicing?: Promise<void>;
   /** An editor shows the content and builds the fragment from what it shows (see buildWith). */
   shown: boolean;
 }
@@ -44,10 +48,15 @@ export function unbuiltContent(fragment: Y.XmlFragment): ProseMirrorNode | null 
  * The editor showing `fragment`'s content builds it instead, from its own document: that holds
  * the edits typed before the build too.
  */
-export function buildWith(fragment: Y.XmlFragment, build: () => void): void {
+export function buildWith(
+  fragment: Y.XmlFragment,
+  build: () => void,
+  buildInSlices?: () => Promise<void>,
+): void {
   const entry = unbuilt.get(fragment);
   if (!entry) return;
   entry.build = build;
+  entry.buildInSlices = buildInSlices;
   entry.shown = true;
 }
 
@@ -57,4 +66,23 @@ export function buildMade(fragment: Y.XmlFragment): void {
   if (!entry) return;
   unbuilt.delete(fragment);
   entry.build();
+}
+
+/**
+ * Builds `fragment` if it is a made document's, not built yet, in slices that leave every frame
+ * free for typing when the editor showing it can (ChunkedYBinding.buildInSlices): after a large
+ * import, the page builds its Yjs document while the writer types. Resolves once it is built;
+ * {@link buildMade} meanwhile finishes it at once.
+ */
+export function buildMadeInSlices(fragment: Y.XmlFragment): Promise<void> {
+  const entry = unbuilt.get(fragment);
+  if (!entry) return Promise.resolve();
+  if (!entry.buildInSlices) {
+    buildMade(fragment);
+    return Promise.resolve();
+  }
+  entry.slicing ??= entry.buildInSlices().then(() => {
+    if (unbuilt.get(fragment) === entry) unbuilt.delete(fragment);
+  });
+  return entry.slicing;
 }

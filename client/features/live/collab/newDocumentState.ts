@@ -4,7 +4,7 @@ import { toBase64 } from 'lib0/buffer';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { CONTENT_FRAGMENT } from './connect.ts';
-import { buildMade, noteUnbuilt } from './madeFrom.ts';
+import { buildMade, buildMadeInSlices, noteUnbuilt } from './madeFrom.ts';
 
 /**
  * The Y.Doc of a document made in this tab (an import), to hold its content as the server builds
@@ -24,6 +24,14 @@ export function yDocOfNewDocument(content: ProseMirrorNode): Y.Doc {
   return doc;
 }
 
+/**
+ * Builds a made document's fragment if it is not built yet, in slices that leave typing free
+ * (madeFrom.ts); resolves once it is built.
+ */
+export function buildNewDocumentInSlices(doc: Y.Doc): Promise<void> {
+  return buildMadeInSlices(doc.getXmlFragment(CONTENT_FRAGMENT));
+}
+
 /** Builds a made document's fragment now, if it is not built yet. */
 export function buildNewDocument(doc: Y.Doc): void {
   buildMade(doc.getXmlFragment(CONTENT_FRAGMENT));
@@ -32,5 +40,14 @@ export function buildNewDocument(doc: Y.Doc): void {
 /** The whole state of `doc` as one Yjs update in base64, as the create request carries it. */
 export function stateOf(doc: Y.Doc): string {
   buildNewDocument(doc);
-  return toBase64(Y.encodeStateAsUpdate(doc));
+  return base64Of(Y.encodeStateAsUpdate(doc));
+}
+
+/**
+ * `bytes` in base64: the browser's own `toBase64` where it has one (Chromium 140, Firefox 133,
+ * Safari 18.2), lib0's elsewhere, which took about 60 ms for the state of a 1.2 MB import.
+ */
+function base64Of(bytes: Uint8Array): string {
+  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;
+  return native ? native.call(bytes) : toBase64(bytes);
 }

@@ -9,7 +9,7 @@ import type { CaretUser } from './CollaborationCarets.ts';
 import { collabExtensions, connectDocument, watchEnd, type CollabConnection } from './connect.ts';
 import { ENDED_STATUS, type ConnectionEnd } from './connectionEnd.ts';
 import { forgetLocalCopy, localCopyName } from './localCopies.ts';
-import { buildNewDocument } from './newDocumentState.ts';
+import { buildNewDocumentInSlices } from './newDocumentState.ts';
 import { checkLocalCopy } from './localCopyCheck.ts';
 
 /** How the first sync with the server ended. */
@@ -90,7 +90,9 @@ export class SharedDocument {
     // opened then: y-indexeddb first encodes the whole document, which takes about as long again.
     // Edits made meanwhile are in both.
     const made = options.made;
-    const opening = made ? whenQuiet().then(() => buildNewDocument(made)) : Promise.resolve();
+    const opening = made
+      ? whenQuiet().then(() => buildNewDocumentInSlices(made))
+      : Promise.resolve();
     void opening.then(async () => {
       const found = await checkLocalCopy(name, options.indexedDB);
       if (this.destroyed || !this.keepsLocalCopy) return;
@@ -294,7 +296,7 @@ function sameOrNext(current: SaveStatus, next: SaveStatus): SaveStatus {
 }
 
 // With the shared document's code: a document made in this tab builds its Y.Doc here.
-export { stateOf, yDocOfNewDocument } from './newDocumentState.ts';
+export { buildNewDocumentInSlices, stateOf, yDocOfNewDocument } from './newDocumentState.ts';
 
 /** Opens `documentId` for live editing (see {@link SharedDocument}). */
 export function openSharedDocument(options: SharedDocumentOptions): SharedDocument {

@@ -147,7 +147,8 @@ export function useLiveDocument(
         sharedCode = await loading.catch(() => null);
         if (!sharedCode) await create();
       }
-      const { openSharedDocument, yDocOfNewDocument, stateOf } = sharedCode ?? (await loading);
+      const { openSharedDocument, yDocOfNewDocument, stateOf, buildNewDocumentInSlices } =
+        sharedCode ?? (await loading);
       // A refused device copy is set aside once; a second refusal (this page's own edits
       // refused) stops there rather than loop.
       let setAsideOnce = false;
@@ -159,7 +160,13 @@ export function useLiveDocument(
         // Made in this tab: its Y.Doc is built here from the content, edited at once, and its
         // state goes with the create (the server has no document anyone could have seeded).
         const made = created ? undefined : yDocOfNewDocument(opened.content);
-        if (made) pendingDocuments.useState(id, () => stateOf(made));
+        if (made) {
+          pendingDocuments.useState(
+            id,
+            () => stateOf(made),
+            () => buildNewDocumentInSlices(made),
+          );
+        }
         const opening = openSharedDocument({
           made,
           documentId: id,
