@@ -147,8 +147,7 @@ export function useLiveDocument(
         sharedCode = await loading.catch(() => null);
         if (!sharedCode) await create();
       }
-      const { openSharedDocument, yDocOfNewDocument, stateOf, buildNewDocumentInSlices } =
-        sharedCode ?? (await loading);
+      const { openSharedDocument, yDocOfNewDocument, stateOf } = sharedCode ?? (await loading);
       // A refused device copy is set aside once; a second refusal (this page's own edits
       // refused) stops there rather than loop.
       let setAsideOnce = false;
@@ -160,13 +159,6 @@ export function useLiveDocument(
         // Made in this tab: its Y.Doc is built here from the content, edited at once, and its
         // state goes with the create (the server has no document anyone could have seeded).
         const made = created ? undefined : yDocOfNewDocument(opened.content);
-        if (made) {
-          pendingDocuments.useState(
-            id,
-            () => stateOf(made),
-            () => buildNewDocumentInSlices(made),
-          );
-        }
         const opening = openSharedDocument({
           made,
           documentId: id,
@@ -208,6 +200,13 @@ export function useLiveDocument(
           },
         });
         shared = opening;
+        // Read once built (in slices, after its device copy opened): sent instead of the content.
+        if (made)
+          pendingDocuments.useState(
+            id,
+            () => stateOf(made),
+            () => opening.built,
+          );
         const unsubscribe = opening.status.subscribe((next) => {
           // Until the server has the document, its create's progress is the status.
           if (shared !== opening || !created) return;
