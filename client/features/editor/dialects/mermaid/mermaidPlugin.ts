@@ -10,7 +10,34 @@ const isMermaid = (node: ProseMirrorNode) =>
     .trim()
     .split(/\s/)[0] === 'mermaid';
 
-/** The diagram drawn from `code`, below its code block; drawn once per distinct code. */
+/** How far outside the viewport a diagram starts to be drawn: a screen's height either way. */
+const NEAR = '100% 0px';
+
+/**
+ * Calls `draw` once `element` comes within a screen of the viewport: mermaid's module takes a
+ * task of about 70 ms to start, which a document opened or imported with a diagram far below
+ * made the writer's first keys wait for. Where there is no IntersectionObserver, at once.
+ */
+function whenNear(element: HTMLElement, draw: () => void): void {
+  if (typeof IntersectionObserver === 'undefined') {
+    draw();
+    return;
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      draw();
+    },
+    { rootMargin: NEAR },
+  );
+  observer.observe(element);
+}
+
+/**
+ * The diagram drawn from `code`, below its code block, once it is near the viewport; drawn once
+ * per distinct code.
+ */
 function diagram(code: string): HTMLElement {
   const figure = document.createElement('div');
   figure.className = 'ink-mermaid';
@@ -18,15 +45,17 @@ function diagram(code: string): HTMLElement {
   figure.setAttribute('role', 'img');
   figure.setAttribute('aria-label', 'Mermaid diagram');
   figure.textContent = 'Drawing the diagram…';
-  import('./drawDiagram.ts')
-    .then(({ drawDiagram }) => drawDiagram(figure, code))
-    .then(
-      () => undefined,
-      () => {
-        figure.classList.add('ink-mermaid--error');
-        figure.textContent = 'This diagram has an error; its code is kept as written.';
-      },
-    );
+  whenNear(figure, () => {
+    import('./drawDiagram.ts')
+      .then(({ drawDiagram }) => drawDiagram(figure, code))
+      .then(
+        () => undefined,
+        () => {
+          figure.classList.add('ink-mermaid--error');
+          figure.textContent = 'This diagram has an error; its code is kept as written.';
+        },
+      );
+  });
   return figure;
 }
 
