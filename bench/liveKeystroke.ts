@@ -36,17 +36,36 @@ const EDITORS: readonly EditorName[] = ['Inkwell', BASELINE, 'official @tiptap/m
 interface Typed {
   afterImport: KeystrokeSamples;
   steady: KeystrokeSamples;
+  /**
+   * The longest task from the document's appearing to the end of the typing right after it, 0
+   * when none was long (50 ms): the work an import leaves (building its Yjs document, encoding
+   * its state, highlighting) is to leave every frame free for typing.
+   */
+  leftOver: number;
+  /** What ran in that task. */
+  leftOverScripts: string[];
 }
 
-/** Types into `page` right after its document appeared (no settling), then 8 s later. */
-async function typeTwice(page: Page, beforeSteady?: () => Promise<void>): Promise<Typed> {
+/**
+ * Types into `page` right after its document appeared at `shownAt` (page time; no settling),
+ * then 8 s later.
+ */
+async function typeTwice(
+  page: Page,
+  shownAt: number,
+  beforeSteady?: () => Promise<void>,
+): Promise<Typed> {
   const paragraph = await placeCaretInMiddle(page, { settle: false });
   const afterImport = await typeMeasured(page, paragraph);
+  const leftOver = await page.evaluate(
+    (since) => window.benchProbe.longestTaskSinceWithScripts(since),
+    shownAt,
+  );
   const typedAt = Date.now();
   await beforeSteady?.();
   await page.waitForTimeout(Math.max(0, STEADY_AFTER_MS - (Date.now() - typedAt)));
   const steady = await typeMeasured(page, paragraph);
-  return { afterImport, steady };
+  return { afterImport, steady, leftOver: leftOver.ms, leftOverScripts: leftOver.scripts };
 }
 
 /**
@@ -65,13 +84,13 @@ async function inkwellRound(fixture: Fixture, app: RunningApp, pages: BuiltPages
   return withBrowser(async (context) => {
     const page = await openInkwell(context, app, pages.probePath);
     // Resolves once the editor on the live shared document shows it (waitForLiveEditor).
-    await importThroughUi(page, fixture.path, endHeading(fixture.markdown));
+    const shown = await importThroughUi(page, fixture.path, endHeading(fixture.markdown));
     let second: Page | undefined;
     // The second tab opens the document once the typing right after the import is done: opened
     // meanwhile, its loading of 1.2 MB (and the server's sending it) took both of this machine's
     // cores for seconds, and the first tab's keys waited 1.5 s at p95 for the CPU, not for
     // anything the first tab did.
-    const typed = await typeTwice(page, async () => {
+    const typed = await typeTwice(page, shown.start + shown.inDom, async () => {
       second = await secondTab(context, page.url());
       await page.bringToFront();
     });
@@ -96,7 +115,7 @@ async function bareRound(
   return withBrowser(async (context) => {
     const page = await openBare(context, pages, pagesUrl, kind);
     await loadBare(page, fixture.markdown);
-    return typeTwice(page);
+    return typeTwice(page, await page.evaluate(() => performance.now()));
   });
 }
 
@@ -142,9 +161,11 @@ export async function liveKeystroke(fixtures: Fixtures): Promise<BenchReport> {
     await pagesServer.close();
     await app?.stop();
   }
-  const latencies = (editor: EditorName, when: keyof Typed) =>
+  const latencies = (editor: EditorName, when: 'afterImport' | 'steady') =>
     pool(typed.get(editor)!.map((round) => round[when]));
-  const rows = [['editor', 'when', 'p50', 'p95', 'max', 'long tasks']];
+  const rows = [
+    ['editor', 'when', 'p50', 'p95', 'max', 'long tasks', 'longest task since it appeared'],
+  ];
   for (const editor of EDITORS) {
     for (const when of ['afterImport', 'steady'] as const) {
       const samples = latencies(editor, when);
@@ -156,10 +177,22 @@ export async function liveKeystroke(fixtures: Fixtures): Promise<BenchReport> {
         formatMs(p95(samples)),
         formatMs(max(samples)),
         String(longTasks),
+        when === 'afterImport'
+          ? formatMs(Math.max(...typed.get(editor)!.map((round) => round.leftOver)))
+          : '',
       ]);
     }
   }
   console.log(table(rows, 2));
+  for (const editor of EDITORS) {
+    const worst = typed.get(editor)!.reduce((a, b) => (b.leftOver > a.leftOver ? b : a));
+    if (worst.leftOver > 0) {
+      console.log(
+        `  ${editor}, longest task since it appeared (${formatMs(worst.leftOver)}): ` +
+          (worst.leftOverScripts.join('; ') || 'no script named'),
+      );
+    }
+  }
   console.log();
   const figures: Figure[] = [];
   for (const [when, label] of [

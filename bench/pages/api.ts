@@ -145,6 +145,8 @@ export interface BenchProbe {
   stepDone(): Promise<StepTimings>;
   /** The longest long task that started at or after `since` (page time), 0 when none. */
   longestTaskSince(since: number): number;
+  /** {@link longestTaskSince}, with what ran in it (scripts, and style and layout). */
+  longestTaskSinceWithScripts(since: number): { ms: number; scripts: string[] };
 }
 
 // Declared as always there for the code that drives the pages, which first waits for them to
