@@ -139,9 +139,9 @@ export class ChunkedYBinding {
 
   /**
    * {@link buildFragment} in slices of about `sliceMs` each, a task apart, so that typing is
-   * never kept waiting: a large import takes a few hundred milliseconds to write (docs/
-   * ARCHITECTURE.md "Live collaboration"). What is typed meanwhile is written at the end, as an
-   * edit; {@link buildFragment} called meanwhile finishes the build at once.
+   * never kept waiting: a large import takes a few hundred milliseconds to write
+   * (docs/ARCHITECTURE.md "Live collaboration"). What is typed meanwhile is written at the end,
+   * as an edit; {@link buildFragment} called meanwhile finishes the build at once.
    */
   async buildInSlices(sliceMs = BUILD_SLICE_MS): Promise<void> {
     if (!this.startBuild()) return;
@@ -183,7 +183,6 @@ export class ChunkedYBinding {
     this.unbuilt = false;
     // Typed while the build was under way (the binding wrote nothing then): written now.
     const shown = this.opening ?? this.view?.state.doc ?? this.synced ?? building.doc;
-    this.synced = building.doc;
     const change = changedBlocks(building.doc, shown);
     if (change) {
       this.doc.transact(
