@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import MagicString from 'magic-string';
 
 /**
  * The client is written against React's API but ships Preact's compatibility layer: React,
@@ -56,9 +57,88 @@ function lib0DomChecksPure(): Plugin {
   };
 }
 
+/** The fields of a Tiptap extension that only `@tiptap/markdown` reads. */
+const TIPTAP_MARKDOWN_FIELDS = new Set([
+  'markdownTokenName',
+  'markdownTokenizer',
+  'markdownOptions',
+  'parseMarkdown',
+  'renderMarkdown',
+]);
+
+/** An ESTree node, as far as {@link tiptapWithoutMarkdownFields} reads it. */
+interface SyntaxNode {
+  type: string;
+  start: number;
+  end: number;
+  [field: string]: unknown;
+}
+
+function isSyntaxNode(value: unknown): value is SyntaxNode {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as SyntaxNode).type === 'string'
+  );
+}
+
+/**
+ * Removes, from `code` (a module of a Tiptap package), every object property named in
+ * {@link TIPTAP_MARKDOWN_FIELDS}, with the comma after it. Exported for its test.
+ */
+export function withoutMarkdownFields(code: string, program: unknown): MagicString | null {
+  const text = new MagicString(code);
+  let removed = false;
+  const visit = (node: SyntaxNode) => {
+    if (node.type === 'Property' && !node.computed) {
+      const key = node.key as SyntaxNode & { name?: string; value?: unknown };
+      const name = key.type === 'Identifier' ? key.name : key.value;
+      if (typeof name === 'string' && TIPTAP_MARKDOWN_FIELDS.has(name)) {
+        // The comma after it goes too; one before it stays, a trailing comma being valid.
+        const after = /^\s*,/.exec(code.slice(node.end));
+        text.remove(node.start, node.end + (after ? after[0].length : 0));
+        removed = true;
+        return;
+      }
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) {
+        for (const item of value) if (isSyntaxNode(item)) visit(item);
+      } else if (isSyntaxNode(value)) {
+        visit(value);
+      }
+    }
+  };
+  if (isSyntaxNode(program)) visit(program);
+  return removed ? text : null;
+}
+
+/**
+ * Drops Tiptap's own Markdown support from its extensions: since 3.x each node and mark carries
+ * a tokenizer, a parser and a renderer for `@tiptap/markdown`, which is their only reader.
+ * Inkwell has its own codec (common/editor/markdown/, loaded on first use) and never installs
+ * `@tiptap/markdown`, so these fields were 3.4 kB gzip of the editor page's first download
+ * (with the helpers only they call) that nothing runs.
+ */
+function tiptapWithoutMarkdownFields(): Plugin {
+  return {
+    name: 'inkwell:tiptap-without-markdown-fields',
+    transform: {
+      filter: {
+        id: /node_modules[\\/]@tiptap[\\/][^\\/]+[\\/]dist[\\/].*\.js$/,
+        code: /renderMarkdown|parseMarkdown|markdownToken/,
+      },
+      handler(code, id) {
+        const text = withoutMarkdownFields(code, this.parse(code));
+        return text
+          ? { code: text.toString(), map: text.generateMap({ source: id, hires: true }) }
+          : null;
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'client',
-  plugins: [react(), starterKitWithoutUndo(), lib0DomChecksPure()],
+  plugins: [react(), starterKitWithoutUndo(), lib0DomChecksPure(), tiptapWithoutMarkdownFields()],
   resolve: {
     alias: [
       ...preactAliases,
