@@ -7,6 +7,13 @@ import { isSaveProblem, saveStatusLabel, type SaveStatus } from '../live/persist
 
 const numberFormat = new Intl.NumberFormat();
 
+/** The counts wait for the writer to pause this long after an edit… */
+const COUNT_AFTER_PAUSE_MS = 500;
+/** …or, while the writer keeps typing, at most this long after the first edit not counted. */
+const COUNT_AT_LEAST_MS = 2000;
+/** How long "Saved" has to hold after "Saving…" before the bar says it. */
+export const SAVED_SETTLES_MS = 600;
+
 const countLabel = (count: number, one: string, many: string) =>
   `${numberFormat.format(count)} ${count === 1 ? one : many}`;
 
@@ -26,9 +33,11 @@ export interface StatusBarProps {
 }
 
 /**
- * Word and character count and save state below the document. Counting waits for an idle
- * moment after edits, so it never runs inside a keystroke; both are written straight to the DOM,
- * because a React commit while the editor has focus walks the whole document (see observable.ts).
+ * Word and character count and save state below the document. Counting waits for a pause in
+ * the writing and an idle moment, so it never runs inside a keystroke nor draws a frame between
+ * two; "Saved" shows once the saves have caught up with the writer. Both are written straight
+ * to the DOM, because a React commit while the editor has focus walks the whole document (see
+ * observable.ts).
  */
 export function StatusBar({ editor, saveState, viewOnly = false, children }: StatusBarProps) {
   const words = useRef<HTMLSpanElement>(null);
@@ -37,8 +46,11 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
 
   useEffect(() => {
     let cancel: (() => void) | undefined;
+    let pause: number | undefined;
+    let firstEdit: number | null = null;
     const count = () => {
       cancel = undefined;
+      firstEdit = null;
       const stats = documentStats(editor.state.doc, editor.storage.characterCount);
       const wordText = countLabel(stats.words, 'word', 'words');
       const characterText = countLabel(stats.characters, 'character', 'characters');
@@ -49,13 +61,24 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
         characters.current.textContent = characterText;
       }
     };
-    const schedule = () => {
+    const countWhenIdle = () => {
+      pause = undefined;
       cancel ??= whenIdle(count, 1000);
     };
-    schedule();
+    // Counted once the writer pauses, or every COUNT_AT_LEAST_MS of steady typing: a count
+    // written after each key made the page draw a frame of its own for it between keys.
+    const schedule = () => {
+      const now = performance.now();
+      firstEdit ??= now;
+      window.clearTimeout(pause);
+      const wait = Math.min(COUNT_AFTER_PAUSE_MS, firstEdit + COUNT_AT_LEAST_MS - now);
+      pause = window.setTimeout(countWhenIdle, Math.max(0, wait));
+    };
+    countWhenIdle();
     editor.on('update', schedule);
     return () => {
       editor.off('update', schedule);
+      window.clearTimeout(pause);
       cancel?.();
     };
   }, [editor]);
@@ -64,7 +87,7 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
     // Told of every edit (each one the server has not acknowledged yet): the text is written
     // only when it changes, so that a keystroke does not replace the status's text node, and
     // with it lay out the bar again, to say "Saving…" once more.
-    const show = (status: SaveStatus) => {
+    const write = (status: SaveStatus) => {
       const element = save.current;
       if (!element) return;
       const label = saveStatusLabel(status);
@@ -72,8 +95,28 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
       const className = saveClass(status);
       if (element.className !== className) element.className = className;
     };
-    show(saveState.get());
-    return saveState.subscribe(show);
+    // "Saved" after "Saving…" waits until it has held for SAVED_SETTLES_MS: while the writer
+    // types, each key is acknowledged before the next, and the bar said "Saving…", "Saved"
+    // for every key (a frame drawn for each, and a live region announcing both). Any other
+    // status shows at once.
+    let settling: number | undefined;
+    const show = (status: SaveStatus) => {
+      window.clearTimeout(settling);
+      if (
+        status.kind === 'saved' &&
+        save.current?.textContent === saveStatusLabel({ kind: 'saving' })
+      ) {
+        settling = window.setTimeout(() => write(status), SAVED_SETTLES_MS);
+      } else {
+        write(status);
+      }
+    };
+    write(saveState.get());
+    const unsubscribe = saveState.subscribe(show);
+    return () => {
+      unsubscribe();
+      window.clearTimeout(settling);
+    };
   }, [saveState]);
 
   const initial = saveState.get();
