@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
+import { tiptapFastAttributes } from './scripts/tiptapAttributes.ts';
 
 /**
  * The client is written against React's API but ships Preact's compatibility layer: React,
@@ -138,7 +139,13 @@ function tiptapWithoutMarkdownFields(): Plugin {
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), starterKitWithoutUndo(), lib0DomChecksPure(), tiptapWithoutMarkdownFields()],
+  plugins: [
+    react(),
+    starterKitWithoutUndo(),
+    lib0DomChecksPure(),
+    tiptapWithoutMarkdownFields(),
+    tiptapFastAttributes(),
+  ],
   resolve: {
     alias: [
       ...preactAliases,
