@@ -87,7 +87,10 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
     // Told of every edit (each one the server has not acknowledged yet): the text is written
     // only when it changes, so that a keystroke does not replace the status's text node, and
     // with it lay out the bar again, to say "Saving…" once more.
+    // What the bar says now (set by write, first just below).
+    let shown: SaveStatus['kind'] | null = null;
     const write = (status: SaveStatus) => {
+      shown = status.kind;
       const element = save.current;
       if (!element) return;
       const label = saveStatusLabel(status);
@@ -102,10 +105,7 @@ export function StatusBar({ editor, saveState, viewOnly = false, children }: Sta
     let settling: number | undefined;
     const show = (status: SaveStatus) => {
       window.clearTimeout(settling);
-      if (
-        status.kind === 'saved' &&
-        save.current?.textContent === saveStatusLabel({ kind: 'saving' })
-      ) {
+      if (status.kind === 'saved' && shown === 'saving') {
         settling = window.setTimeout(() => write(status), SAVED_SETTLES_MS);
       } else {
         write(status);
