@@ -124,6 +124,25 @@ describe('parseMarkdown on text that is not text', () => {
     });
   });
 
+  it('refuses both the same way in an engine without String.prototype.isWellFormed', () => {
+    const own = Object.getOwnPropertyDescriptor(String.prototype, 'isWellFormed');
+    Reflect.deleteProperty(String.prototype, 'isWellFormed');
+    try {
+      expect('isWellFormed' in String.prototype).toBe(false);
+      expect(refusal('ok\n\ud83d cut')).toMatchObject({
+        code: 'not_text',
+        message: expect.stringMatching(
+          /^Line 2, column 1 holds half of a character \(a lone surrogate, U\+D83D\)/,
+        ),
+      });
+      expect(refusal('a\u0000')).toMatchObject({ code: 'not_text' });
+      expect(parseMarkdown('A pair \ud83d\ude00.').textContent).toBe('A pair \u{1F600}.');
+    } finally {
+      if (own) Object.defineProperty(String.prototype, 'isWellFormed', own);
+    }
+    expect(typeof ''.isWellFormed).toBe('function');
+  });
+
   it('reads a whole surrogate pair as the character it is', () => {
     expect(parseMarkdown('An emoji \ud83d\ude00.').textContent).toBe('An emoji \u{1F600}.');
   });
