@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
+import { markdownItPlainFields } from './scripts/markdownItFields.ts';
 import { tiptapFastAttributes } from './scripts/tiptapAttributes.ts';
 
 /**
@@ -145,6 +146,7 @@ export default defineConfig({
     lib0DomChecksPure(),
     tiptapWithoutMarkdownFields(),
     tiptapFastAttributes(),
+    markdownItPlainFields(),
   ],
   resolve: {
     alias: [

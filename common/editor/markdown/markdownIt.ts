@@ -9,10 +9,11 @@ import { sourceSyntaxPlugin } from './sourceSyntaxRules.ts';
 /**
  * markdown-it with the exact settings of docs/PRODUCT.md "Markdown": HTML allowed, link
  * auto-detection off, line breaks off, no typographic replacements; GFM tables and strikethrough on
- * (markdown-it's default preset). Links follow Inkwell's link rule.
+ * (markdown-it's default preset). Links follow Inkwell's link rule. `Constructor` is markdown-it's,
+ * or in a test the same module built as the browser gets it (markdownItFieldsBuild.test.ts).
  */
-export function createMarkdownIt(): MarkdownIt {
-  const md = new MarkdownItConstructor('default', {
+export function createMarkdownIt(Constructor = MarkdownItConstructor): MarkdownIt {
+  const md = new Constructor('default', {
     html: true,
     linkify: false,
     breaks: false,
