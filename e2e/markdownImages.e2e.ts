@@ -53,3 +53,29 @@ test('a .md dropped on the editor with the images it links opens as a document s
     await session.close();
   }
 });
+
+test('files dragged over the page start loading the Markdown codec before they are dropped', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  try {
+    // The codec's chunk (markdown-it and the parser), by the name the build gives it.
+    const isCodec = (url: string) => /\/assets\/markdown-[\w-]+\.js$/.test(new URL(url).pathname);
+    const codecRequests: string[] = [];
+    page.on('request', (request) => {
+      if (isCodec(request.url())) codecRequests.push(request.url());
+    });
+    await page.waitForTimeout(300);
+    assert.deepEqual(codecRequests, [], 'an empty document does not load the codec');
+    const loaded = page.waitForResponse((response) => isCodec(response.url()) && response.ok());
+    await editorLocator(page).evaluate((editor) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['# Dragged\n'], 'Dragged.md', { type: 'text/markdown' }));
+      editor.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
+    });
+    await loaded;
+    assert.equal(codecRequests.length, 1);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});

@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
+import { prefetchMarkdownCodec } from '../features/editor/markdown/codec.ts';
 import { isMarkdownFile } from '../features/editor/markdown/isMarkdownFile.ts';
 
 /**
  * A file dropped outside the editor would make the browser open it in place of the app: a
  * Markdown file goes to `importFile` with the files dropped along (its images), anything else is
- * ignored. (Drops onto the editor are the editor's own.)
+ * ignored. (Drops onto the editor are the editor's own.) Files dragged onto the page, here or
+ * over the editor, start the codec loading: the drop that may follow imports without waiting for it.
  */
 export function useMarkdownDrop(importFile: (file: File, companions: File[]) => void): void {
   useEffect(() => {
     const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
+    const onDragEnter = (event: DragEvent) => {
+      if (hasFiles(event)) prefetchMarkdownCodec();
+    };
     const onDragOver = (event: DragEvent) => {
       if (hasFiles(event)) event.preventDefault();
     };
@@ -23,9 +28,12 @@ export function useMarkdownDrop(importFile: (file: File, companions: File[]) => 
           files.filter((other) => other !== file),
         );
     };
+    // Captured: the editor's own handling of a drag over it must not hide it.
+    window.addEventListener('dragenter', onDragEnter, true);
     window.addEventListener('dragover', onDragOver);
     window.addEventListener('drop', onDrop);
     return () => {
+      window.removeEventListener('dragenter', onDragEnter, true);
       window.removeEventListener('dragover', onDragOver);
       window.removeEventListener('drop', onDrop);
     };
