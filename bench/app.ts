@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { signUp } from '../e2e/auth.ts';
@@ -296,6 +296,43 @@ export async function importThroughUi(
     page.evaluate(() => window.benchProbe.shown()),
     IMPORT_TIMEOUT_MS,
     `the heading "${headingText}" did not appear in an editable editor after importing ${path}`,
+  );
+  await waitForLiveEditor(page);
+  return shown;
+}
+
+/**
+ * Imports the Markdown file at `path` as a writer dropping it on the editor, timed from the drop
+ * (as {@link importThroughUi}): the file is in the page's memory first, and the drag enters, moves
+ * and drops at once, so that nothing (the codec included) has loaded before the drop.
+ */
+export async function importByDrop(
+  page: Page,
+  path: string,
+  headingText: string,
+): Promise<ShownTimings> {
+  const transfer = await page.evaluateHandle(
+    ({ text, name }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], name, { type: 'text/markdown' }));
+      return data;
+    },
+    { text: readFileSync(path, 'utf8'), name: basename(path) },
+  );
+  await page.evaluate((text) => window.benchProbe.watch(text), headingText);
+  await page.locator('.ProseMirror').evaluate((editor, data) => {
+    const box = editor.getBoundingClientRect();
+    const at = { clientX: box.left + box.width / 2, clientY: box.top + 20 };
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      editor.dispatchEvent(
+        new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true, ...at }),
+      );
+    }
+  }, transfer);
+  const shown = await withTimeout(
+    page.evaluate(() => window.benchProbe.shown()),
+    IMPORT_TIMEOUT_MS,
+    `the heading "${headingText}" did not appear in an editable editor after dropping ${path}`,
   );
   await waitForLiveEditor(page);
   return shown;

@@ -49,6 +49,15 @@ document.addEventListener(
   { capture: true },
 );
 
+// A file dropped on the page: the import's start as the writer sees it (the drop).
+document.addEventListener(
+  'drop',
+  (event) => {
+    if (event.dataTransfer?.types.includes('Files')) fileChosenAt = performance.now();
+  },
+  { capture: true },
+);
+
 new PerformanceObserver((list) => {
   if (!recording) return;
   for (const entry of list.getEntries()) {
