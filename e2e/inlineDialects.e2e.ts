@@ -147,6 +147,36 @@ test('a mermaid code block is drawn as a diagram (mermaid loaded then), its code
   await session.close();
 });
 
+test('Mod-P prints a long document with the diagrams far below drawn, not still waiting', async () => {
+  session = await openEditor(browser());
+  const { page } = session;
+  const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i + 1} of the filler.`);
+  const markdown = `# Report\n\n${filler.join('\n\n')}\n\n\`\`\`mermaid\ngraph TD\n  A[Far] --> B[Below]\n\`\`\`\n`;
+  await importMarkdown(page, markdown, 'report.md');
+  const editor = editorLocator(page);
+  await editor.getByRole('heading', { name: 'Report' }).waitFor();
+  const diagram = editor.locator('.ink-mermaid');
+  await diagram.waitFor({ state: 'attached' });
+  // Far below the viewport: not drawn yet (mermaid not even loaded).
+  assert.equal(await diagram.locator('svg').count(), 0);
+  assert.deepEqual(await loaded(page, 'mermaid'), []);
+  // The print itself is the browser's; what it would print is read where it starts.
+  await page.evaluate(() => {
+    window.print = () => {
+      document.body.dataset.printedDiagrams = String(
+        document.querySelectorAll('.ink-mermaid svg').length,
+      );
+    };
+  });
+  await editor.getByRole('heading', { name: 'Report' }).click();
+  await page.keyboard.press('Control+P');
+  await page.waitForFunction(() => document.body.dataset.printedDiagrams !== undefined);
+  assert.equal(await page.evaluate(() => document.body.dataset.printedDiagrams), '1');
+  assert.ok(((await diagram.locator('svg').textContent()) ?? '').includes('Below'));
+  assert.deepEqual(session.errors, []);
+  await session.close();
+});
+
 test('math from the slash menu opens its source, and an emptied formula goes away', async () => {
   session = await openEditor(browser());
   const { page } = session;

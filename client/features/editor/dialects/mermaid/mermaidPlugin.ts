@@ -1,6 +1,7 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
+import { isApplePlatform } from '../../../../lib/platform.ts';
 
 const key = new PluginKey<DecorationSet>('mermaid');
 
@@ -13,31 +14,66 @@ const isMermaid = (node: ProseMirrorNode) =>
 /** How far outside the viewport a diagram starts to be drawn: a screen's height either way. */
 const NEAR = '100% 0px';
 
+/** The class of a diagram not drawn yet, far from the viewport. */
+const WAITING = 'ink-mermaid--waiting';
+
+/** What draws each diagram still waiting (by its element: nothing kept once it is gone). */
+const drawers = new WeakMap<HTMLElement, () => Promise<void>>();
+
 /**
- * Calls `draw` once `element` comes within a screen of the viewport: mermaid's module takes a
- * task of about 70 ms to start, which a document opened or imported with a diagram far below
- * made the writer's first keys wait for. Where there is no IntersectionObserver, at once.
+ * Calls `draw` once `element` comes within a screen of the viewport, or at once when the page is
+ * to be printed ({@link drawWaitingDiagrams}): mermaid's module takes a task of about 70 ms to
+ * start, which a document opened or imported with a diagram far below made the writer's first
+ * keys wait for. Where there is no IntersectionObserver, at once.
  */
-function whenNear(element: HTMLElement, draw: () => void): void {
+function whenNear(element: HTMLElement, draw: () => Promise<void>): void {
   if (typeof IntersectionObserver === 'undefined') {
-    draw();
+    void draw();
     return;
   }
+  const start = () => {
+    observer.disconnect();
+    drawers.delete(element);
+    element.classList.remove(WAITING);
+    return draw();
+  };
   const observer = new IntersectionObserver(
     (entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      draw();
+      if (entries.some((entry) => entry.isIntersecting)) void start();
     },
     { rootMargin: NEAR },
   );
+  element.classList.add(WAITING);
+  drawers.set(element, start);
   observer.observe(element);
 }
 
+/** Draws every diagram of the page still waiting to come near the viewport; settles when all have. */
+export async function drawWaitingDiagrams(): Promise<void> {
+  const draws: Promise<void>[] = [];
+  for (const figure of document.querySelectorAll<HTMLElement>(`.${WAITING}`)) {
+    const draw = drawers.get(figure);
+    if (draw) draws.push(draw());
+  }
+  await Promise.allSettled(draws);
+}
+
 /**
- * The diagram drawn from `code`, below its code block, once it is near the viewport; drawn once
- * per distinct code.
+ * Mod-P prints the document with every diagram drawn: the ones far below are drawn first (the
+ * browser's print would show "Drawing the diagram…" in their place), then the page is printed.
+ * With none waiting, the browser prints as it would. Printing from the browser's menu cannot
+ * wait; it starts them, for the print after.
  */
+function printWithDiagrams(event: KeyboardEvent): void {
+  if (event.defaultPrevented || event.key.toLowerCase() !== 'p') return;
+  if (event.shiftKey || event.altKey || !(isApplePlatform() ? event.metaKey : event.ctrlKey))
+    return;
+  if (!document.querySelector(`.${WAITING}`)) return;
+  event.preventDefault();
+  void drawWaitingDiagrams().then(() => window.print());
+}
+
+/** The diagram drawn from `code`, below its code block, once it is near the viewport. */
 function diagram(code: string): HTMLElement {
   const figure = document.createElement('div');
   figure.className = 'ink-mermaid';
@@ -45,7 +81,7 @@ function diagram(code: string): HTMLElement {
   figure.setAttribute('role', 'img');
   figure.setAttribute('aria-label', 'Mermaid diagram');
   figure.textContent = 'Drawing the diagram…';
-  whenNear(figure, () => {
+  whenNear(figure, () =>
     import('./drawDiagram.ts')
       .then(({ drawDiagram }) => drawDiagram(figure, code))
       .then(
@@ -54,8 +90,8 @@ function diagram(code: string): HTMLElement {
           figure.classList.add('ink-mermaid--error');
           figure.textContent = 'This diagram has an error; its code is kept as written.';
         },
-      );
-  });
+      ),
+  );
   return figure;
 }
 
@@ -125,5 +161,19 @@ export const mermaidPlugin = () =>
     },
     props: {
       decorations: (state) => key.getState(state),
+    },
+    view() {
+      // Each editor its own listeners (the first to see Mod-P handles it): one editor going away
+      // leaves the others' in place.
+      const onKeyDown = (event: KeyboardEvent) => printWithDiagrams(event);
+      const onBeforePrint = () => void drawWaitingDiagrams();
+      window.addEventListener('keydown', onKeyDown, true);
+      window.addEventListener('beforeprint', onBeforePrint);
+      return {
+        destroy() {
+          window.removeEventListener('keydown', onKeyDown, true);
+          window.removeEventListener('beforeprint', onBeforePrint);
+        },
+      };
     },
   });
