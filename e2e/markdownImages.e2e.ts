@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pngImage } from '../server/test/images.ts';
-import { editorLocator, openEditor } from './editorPage.ts';
+import { editorLocator, importMarkdown, openEditor } from './editorPage.ts';
 import { useBrowser } from './harness.ts';
 
 const browser = useBrowser();
@@ -74,6 +74,30 @@ test('files dragged over the page start loading the Markdown codec before they a
     });
     await loaded;
     assert.equal(codecRequests.length, 1);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
+
+test('an import fetches the code for embedded images while it parses, not after', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  try {
+    await importMarkdown(page, '# Plain\n\nNo images here.\n', 'plain.md');
+    await editorLocator(page).getByRole('heading', { name: 'Plain' }).waitFor();
+    const { fetched, parseStarted } = await page.evaluate(() => {
+      const chunk = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/uploadInlineImages-[\w-]+\.js$/.test(entry.name));
+      const mark = performance.getEntriesByName('inkwell:import:start').at(-1);
+      return { fetched: chunk?.startTime ?? null, parseStarted: mark?.startTime ?? null };
+    });
+    assert.ok(fetched !== null && parseStarted !== null, `${fetched} ${parseStarted}`);
+    assert.ok(
+      fetched < parseStarted,
+      `fetched at ${fetched} ms, the parse started at ${parseStarted} ms`,
+    );
     assert.deepEqual(session.errors, []);
   } finally {
     await session.close();

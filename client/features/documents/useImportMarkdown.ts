@@ -31,6 +31,11 @@ export function useImportMarkdown() {
     async (file: File, companions: readonly File[] = []) => {
       let doc: ProseMirrorNode;
       let reading = true;
+      // The upload code for screenshots embedded as data: addresses loads with the first import
+      // (opening a document never needs it), during the parse rather than after it.
+      const inlineImages = import('../editor/uploads/uploadInlineImages.ts');
+      // Awaited after the parse; an import that fails before leaves it unread.
+      inlineImages.catch(() => undefined);
       try {
         doc = await run(
           'Importing Markdown…',
@@ -62,13 +67,10 @@ export function useImportMarkdown() {
 
       // Screenshots embedded as data: addresses become uploaded files before the document is
       // created, so that it is never saved holding them (unless their upload fails).
-      // The upload code loads with the first import: opening a document never needs it.
-      const inlineImages = await import('../editor/uploads/uploadInlineImages.ts');
-      const inline = await run('Uploading images…', () => inlineImages.uploadInlineImages(doc));
+      const { uploadInlineImages, keptImagesMessage } = await inlineImages;
+      const inline = await run('Uploading images…', () => uploadInlineImages(doc));
       doc = inline.doc;
-      if (inline.kept > 0) {
-        toast.show(inlineImages.keptImagesMessage(inline.kept, inline.reason), 'error');
-      }
+      if (inline.kept > 0) toast.show(keptImagesMessage(inline.kept, inline.reason), 'error');
       if (companions.length > 0) {
         const [linkedImages, { uploadFile }] = await Promise.all([
           import('../editor/uploads/uploadLinkedImages.ts'),
