@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pngImage } from '../server/test/images.ts';
 import { editorLocator, importMarkdown, openEditor } from './editorPage.ts';
-import { useBrowser } from './harness.ts';
+import { signUp } from './auth.ts';
+import { appUrl, collectPageErrors, useBrowser } from './harness.ts';
 
 const browser = useBrowser();
 
@@ -80,26 +81,42 @@ test('files dragged over the page start loading the Markdown codec before they a
   }
 });
 
-test('an import fetches the code for embedded images while it parses, not after', async () => {
-  const session = await openEditor(browser());
-  const { page } = session;
+test('an import from the home page fetches the code it shows the document with while it parses, not after', async () => {
+  // A new writer on the home page: no document opened yet, so none of a live document's code.
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
   try {
+    await page.goto(appUrl());
+    await signUp(page);
     await importMarkdown(page, '# Plain\n\nNo images here.\n', 'plain.md');
     await editorLocator(page).getByRole('heading', { name: 'Plain' }).waitFor();
-    const { fetched, parseStarted } = await page.evaluate(() => {
-      const chunk = performance
-        .getEntriesByType('resource')
-        .find((entry) => /\/assets\/uploadInlineImages-[\w-]+\.js$/.test(entry.name));
-      const mark = performance.getEntriesByName('inkwell:import:start').at(-1);
-      return { fetched: chunk?.startTime ?? null, parseStarted: mark?.startTime ?? null };
-    });
-    assert.ok(fetched !== null && parseStarted !== null, `${fetched} ${parseStarted}`);
-    assert.ok(
-      fetched < parseStarted,
-      `fetched at ${fetched} ms, the parse started at ${parseStarted} ms`,
+    // The embedded images' upload code and the live document's (Yjs, the binding).
+    const { fetched, parseStarted } = await page.evaluate(
+      (chunks) => {
+        const resources = performance.getEntriesByType('resource');
+        const mark = performance.getEntriesByName('inkwell:import:start').at(-1);
+        return {
+          fetched: chunks.map((name): [string, number | null] => [
+            name,
+            resources.find((entry) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(entry.name))
+              ?.startTime ?? null,
+          ]),
+          parseStarted: mark?.startTime ?? null,
+        };
+      },
+      ['uploadInlineImages', 'shared-document'],
     );
-    assert.deepEqual(session.errors, []);
+    assert.ok(parseStarted !== null);
+    for (const [chunk, at] of fetched) {
+      if (at === null) assert.fail(`${chunk} was never fetched`);
+      assert.ok(
+        at < parseStarted,
+        `${chunk} fetched at ${at} ms, the parse started at ${parseStarted} ms`,
+      );
+    }
+    assert.deepEqual(errors, []);
   } finally {
-    await session.close();
+    await context.close();
   }
 });

@@ -4,6 +4,7 @@ import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { useProgress } from '../../lib/useProgress.ts';
 import { isMarkdownImportError, loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import { prefetchSharedDocumentCode } from '../live/persistence/sharedDocumentCode.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
 import { useDocumentList } from './documentListContext.ts';
 import { openMadeDocument } from './openMadeDocument.ts';
@@ -32,8 +33,10 @@ export function useImportMarkdown() {
       let doc: ProseMirrorNode;
       let reading = true;
       // The upload code for screenshots embedded as data: addresses loads with the first import
-      // (opening a document never needs it), during the parse rather than after it.
+      // (opening a document never needs it), during the parse rather than after it; so does the
+      // live document's, for an import from a page that has not opened one yet.
       const inlineImages = import('../editor/uploads/uploadInlineImages.ts');
+      prefetchSharedDocumentCode();
       // Awaited after the parse; an import that fails before leaves it unread.
       inlineImages.catch(() => undefined);
       try {

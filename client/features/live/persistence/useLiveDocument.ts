@@ -17,6 +17,7 @@ import {
 } from '../collab/connectionEnd.ts';
 import type { SharedDocument } from '../collab/sharedDocument.ts';
 import { createOnServer } from './createOnServer.ts';
+import { loadSharedDocumentCode } from './sharedDocumentCode.ts';
 import { addLiveSave, removeLiveSave, type LiveSave } from './liveSaves.ts';
 import type { OpenedDocument } from './openDocument.ts';
 import { isRefusal } from './saveFailure.ts';
@@ -138,7 +139,7 @@ export function useLiveDocument(
 
     const connect = async () => {
       // Fetched while a document made here is built and created, not after.
-      const loading = import('../collab/sharedDocument.ts');
+      const loading = loadSharedDocumentCode();
       let sharedCode: Awaited<typeof loading> | null = null;
       if (!created) {
         contentStatus = { kind: 'saving' };
