@@ -292,10 +292,15 @@ export async function importThroughUi(
   const chooser = await dialog;
   await page.waitForTimeout(PICKING_A_FILE_MS);
   await chooser.setFiles(path);
+  return shownLive(page, headingText, `importing ${path}`);
+}
+
+/** The probe's timings once the watched heading is in the live editor, which is then waited for. */
+async function shownLive(page: Page, headingText: string, after: string): Promise<ShownTimings> {
   const shown = await withTimeout(
     page.evaluate(() => window.benchProbe.shown()),
     IMPORT_TIMEOUT_MS,
-    `the heading "${headingText}" did not appear in an editable editor after importing ${path}`,
+    `the heading "${headingText}" did not appear in an editable editor after ${after}`,
   );
   await waitForLiveEditor(page);
   return shown;
@@ -329,13 +334,7 @@ export async function importByDrop(
       );
     }
   }, transfer);
-  const shown = await withTimeout(
-    page.evaluate(() => window.benchProbe.shown()),
-    IMPORT_TIMEOUT_MS,
-    `the heading "${headingText}" did not appear in an editable editor after dropping ${path}`,
-  );
-  await waitForLiveEditor(page);
-  return shown;
+  return shownLive(page, headingText, `dropping ${path}`);
 }
 
 /** Rejects with `message` when `promise` takes longer than `ms`. */
