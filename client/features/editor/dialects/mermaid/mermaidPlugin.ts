@@ -65,7 +65,8 @@ export async function drawWaitingDiagrams(): Promise<void> {
  * wait; it starts them, for the print after.
  */
 function printWithDiagrams(event: KeyboardEvent): void {
-  if (event.defaultPrevented || event.key.toLowerCase() !== 'p') return;
+  // Every key passes here: the cheap tests first.
+  if (event.defaultPrevented || (event.key !== 'p' && event.key !== 'P')) return;
   if (event.shiftKey || event.altKey || !(isApplePlatform() ? event.metaKey : event.ctrlKey))
     return;
   if (!document.querySelector(`.${WAITING}`)) return;
