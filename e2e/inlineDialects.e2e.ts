@@ -147,7 +147,7 @@ test('a mermaid code block is drawn as a diagram (mermaid loaded then), its code
   await session.close();
 });
 
-test('Mod-P prints a long document with the diagrams far below drawn, not still waiting', async () => {
+test('Mod-P prints a long document with the diagrams far below drawn, and no sidebar beside it', async () => {
   session = await openEditor(browser());
   const { page } = session;
   const filler = Array.from({ length: 400 }, (_, i) => `Paragraph ${i + 1} of the filler.`);
@@ -173,6 +173,11 @@ test('Mod-P prints a long document with the diagrams far below drawn, not still 
   await page.waitForFunction(() => document.body.dataset.printedDiagrams !== undefined);
   assert.equal(await page.evaluate(() => document.body.dataset.printedDiagrams), '1');
   assert.ok(((await diagram.locator('svg').textContent()) ?? '').includes('Below'));
+  // What the printer gets: the document, without the sidebar's list of documents beside it.
+  assert.equal(await page.locator('.ink-sidebar').isVisible(), true);
+  await page.emulateMedia({ media: 'print' });
+  assert.equal(await page.locator('.ink-sidebar').isVisible(), false);
+  assert.equal(await editor.getByRole('heading', { name: 'Report' }).isVisible(), true);
   assert.deepEqual(session.errors, []);
   await session.close();
 });
