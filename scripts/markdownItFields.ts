@@ -1,5 +1,6 @@
-import MagicString from 'magic-string';
+import type MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import { replaceInModule, replaceInModulePlugin } from './replaceInModule.ts';
 
 /**
  * The class-field helper in markdown-it 15's published module: its build turns each class field
@@ -27,13 +28,17 @@ export const PLAIN_FIELD = `function _defineProperty(e, r, t) {
 /** Whether `id` is markdown-it's ES module, the one the browser build bundles. */
 export const MARKDOWN_IT_MODULE = /node_modules[\\/]markdown-it[\\/]dist[\\/]markdown-it\.mjs$/;
 
+const PLAIN_FIELDS = [
+  {
+    pattern: MARKDOWN_IT_DEFINE_PROPERTY,
+    replacement: PLAIN_FIELD,
+    name: "markdown-it's _defineProperty helper",
+  },
+];
+
 /** `code` (markdown-it's module) with {@link PLAIN_FIELD} in place of its helper. */
 export function withPlainFields(code: string, id: string): MagicString {
-  const found = MARKDOWN_IT_DEFINE_PROPERTY.exec(code);
-  if (!found) throw new Error(`${id}: markdown-it's _defineProperty helper not found`);
-  const text = new MagicString(code);
-  text.overwrite(found.index, found.index + found[0].length, PLAIN_FIELD);
-  return text;
+  return replaceInModule(code, id, PLAIN_FIELDS);
 }
 
 /**
@@ -42,14 +47,9 @@ export function withPlainFields(code: string, id: string): MagicString {
  * The build fails if markdown-it's module no longer has the helper as this expects.
  */
 export function markdownItPlainFields(): Plugin {
-  return {
-    name: 'inkwell:markdown-it-plain-fields',
-    transform: {
-      filter: { id: MARKDOWN_IT_MODULE },
-      handler(code, id) {
-        const text = withPlainFields(code, id);
-        return { code: text.toString(), map: text.generateMap({ source: id, hires: true }) };
-      },
-    },
-  };
+  return replaceInModulePlugin(
+    'inkwell:markdown-it-plain-fields',
+    MARKDOWN_IT_MODULE,
+    PLAIN_FIELDS,
+  );
 }

@@ -1,5 +1,5 @@
-import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import { replaceInModulePlugin } from './replaceInModule.ts';
 
 /**
  * `mergeAttributes` of @tiptap/core, doing what Tiptap's does in one object: Tiptap's copies the
@@ -71,22 +71,16 @@ export const TIPTAP_RENDERED =
  * The build fails if Tiptap's module no longer has them as this expects.
  */
 export function tiptapFastAttributes(): Plugin {
-  return {
-    name: 'inkwell:tiptap-fast-attributes',
-    transform: {
-      filter: { id: /node_modules[\\/]@tiptap[\\/]core[\\/]dist[\\/]index\.js$/ },
-      handler(code, id) {
-        const text = new MagicString(code);
-        for (const [pattern, replacement] of [
-          [TIPTAP_MERGE, MERGE_ATTRIBUTES],
-          [TIPTAP_RENDERED, RENDERED_ATTRIBUTES],
-        ] as const) {
-          const found = pattern.exec(code);
-          if (!found) throw new Error(`${id}: Tiptap's ${pattern.source.slice(9, 30)} not found`);
-          text.overwrite(found.index, found.index + found[0].length, replacement);
-        }
-        return { code: text.toString(), map: text.generateMap({ source: id, hires: true }) };
+  return replaceInModulePlugin(
+    'inkwell:tiptap-fast-attributes',
+    /node_modules[\\/]@tiptap[\\/]core[\\/]dist[\\/]index\.js$/,
+    [
+      { pattern: TIPTAP_MERGE, replacement: MERGE_ATTRIBUTES, name: "Tiptap's mergeAttributes" },
+      {
+        pattern: TIPTAP_RENDERED,
+        replacement: RENDERED_ATTRIBUTES,
+        name: "Tiptap's getRenderedAttributes",
       },
-    },
-  };
+    ],
+  );
 }
