@@ -81,6 +81,41 @@ test('files dragged over the page start loading the Markdown codec before they a
   }
 });
 
+test('the parser warms up while the file dialog is open, and the file picked then imports', async () => {
+  const session = await openEditor(browser());
+  const { page } = session;
+  try {
+    const isWarmUp = (url: string) =>
+      /\/assets\/parserWarmUp-[\w-]+\.js$/.test(new URL(url).pathname);
+    const warmUpRequests: string[] = [];
+    page.on('request', (request) => {
+      if (isWarmUp(request.url())) warmUpRequests.push(request.url());
+    });
+    await page.waitForTimeout(300);
+    assert.deepEqual(warmUpRequests, [], 'a document that imports nothing does not warm up');
+    const loaded = page.waitForResponse((response) => isWarmUp(response.url()) && response.ok());
+    await page.getByRole('button', { name: 'Document menu' }).click();
+    const dialog = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: 'Import Markdown…' }).click();
+    const chooser = await dialog;
+    await loaded;
+    // The writer takes a moment to pick: the warm-up parses meanwhile.
+    await page.waitForTimeout(500);
+    await chooser.setFiles({
+      name: 'Picked.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Picked\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n'),
+    });
+    const editor = editorLocator(page);
+    await editor.getByRole('heading', { name: 'Picked' }).waitFor();
+    assert.equal(await editor.locator('table td').count(), 2);
+    assert.equal(warmUpRequests.length, 1);
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
+
 test('an import from the home page fetches the code it shows the document with while it parses, not after', async () => {
   // A new writer on the home page: no document opened yet, so none of a live document's code.
   const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
-import { prefetchMarkdownCodec } from '../features/editor/markdown/codec.ts';
+import { prefetchMarkdownCodec, warmUpMarkdownParser } from '../features/editor/markdown/codec.ts';
 import { isMarkdownFile } from '../features/editor/markdown/isMarkdownFile.ts';
 
 /**
  * A file dropped outside the editor would make the browser open it in place of the app: a
  * Markdown file goes to `importFile` with the files dropped along (its images), anything else is
  * ignored. (Drops onto the editor are the editor's own.) Files dragged onto the page, here or
- * over the editor, start the codec loading: the drop that may follow imports without waiting for it.
+ * over the editor, start the codec loading and the parser warming up: the drop that may follow
+ * imports without waiting for either.
  */
 export function useMarkdownDrop(importFile: (file: File, companions: File[]) => void): void {
   useEffect(() => {
     const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
     const onDragEnter = (event: DragEvent) => {
-      if (hasFiles(event)) prefetchMarkdownCodec();
+      if (!hasFiles(event)) return;
+      prefetchMarkdownCodec();
+      warmUpMarkdownParser();
     };
     const onDragOver = (event: DragEvent) => {
       if (hasFiles(event)) event.preventDefault();

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { isMarkdownFile } from '../editor/markdown/isMarkdownFile.ts';
+import { warmUpMarkdownParser } from '../editor/markdown/codec.ts';
 import { isImagePath } from '../vault/vaultImages.ts';
 
 /** Props of {@link MarkdownFileInput}. */
@@ -24,6 +25,8 @@ export function MarkdownFileInput({ ref, onFile }: MarkdownFileInputProps) {
       multiple
       accept=".md,.markdown,.txt,text/markdown,text/plain,.png,.jpg,.jpeg,.gif,.webp,.avif"
       aria-label="Import Markdown file"
+      // The dialog opens: the parser warms up while the writer picks (codec.ts).
+      onClick={warmUpMarkdownParser}
       onChange={(event) => {
         const files = [...(event.target.files ?? [])];
         // The Markdown file, by name; a .txt is taken as it always was, and images alone go

@@ -3,7 +3,11 @@ import { useCallback } from 'react';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { useToast } from '../../components/toastContext.ts';
 import { useProgress } from '../../lib/useProgress.ts';
-import { isMarkdownImportError, loadMarkdownCodec } from '../editor/markdown/codec.ts';
+import {
+  isMarkdownImportError,
+  loadMarkdownCodec,
+  stopMarkdownParserWarmUp,
+} from '../editor/markdown/codec.ts';
 import { prefetchSharedDocumentCode } from '../live/persistence/sharedDocumentCode.ts';
 import { titleFromFileName } from '../editor/markdown/isMarkdownFile.ts';
 import { useDocumentList } from './documentListContext.ts';
@@ -32,6 +36,7 @@ export function useImportMarkdown() {
     async (file: File, companions: readonly File[] = []) => {
       let doc: ProseMirrorNode;
       let reading = true;
+      stopMarkdownParserWarmUp();
       // The upload code for screenshots embedded as data: addresses loads with the first import
       // (opening a document never needs it), during the parse rather than after it; so does the
       // live document's, for an import from a page that has not opened one yet.

@@ -34,3 +34,22 @@ export function isMarkdownImportError(error: unknown): error is Codec.MarkdownIm
 export function prefetchMarkdownCodec(): void {
   loadMarkdownCodec().catch(() => undefined);
 }
+
+let warmUpStopped = false;
+
+/**
+ * Warms up the parser as the writer reaches for a file to import (the file dialog opening, a file
+ * dragged onto the page), until the import begins ({@link stopMarkdownParserWarmUp}):
+ * parserWarmUp.ts, loaded with the codec.
+ */
+export function warmUpMarkdownParser(): void {
+  if (warmUpStopped) return;
+  import('./parserWarmUp.ts')
+    .then(({ warmUpParser }) => warmUpParser(() => warmUpStopped))
+    .catch(() => undefined);
+}
+
+/** Ends the warm-up, or keeps it from starting: an import begins, and has the thread. */
+export function stopMarkdownParserWarmUp(): void {
+  warmUpStopped = true;
+}
