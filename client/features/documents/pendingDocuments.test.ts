@@ -133,6 +133,21 @@ describe('PendingDocuments', () => {
     expect(state).toHaveBeenCalledTimes(1);
   });
 
+  it("reads the live state off the page's thread when it can, and sends that", async () => {
+    const { pending, requests, quiet } = setup();
+    const state = vi.fn(() => 'AAEC');
+    const offThread = vi.fn(() => Promise.resolve('AAED'));
+    pending.useState(ID, state, undefined, offThread);
+    const sending = pending.send(ID);
+    await Promise.resolve();
+    expect(offThread).not.toHaveBeenCalled();
+    quiet();
+    await expect(sending).resolves.toMatchObject({ version: 1 });
+    expect(requests.map(({ request }) => request.yjsState)).toEqual(['AAED']);
+    expect(offThread).toHaveBeenCalledTimes(1);
+    expect(state).not.toHaveBeenCalled();
+  });
+
   it('sends the live state with keepalive too, never the content the device copy does not hold', () => {
     const { pending, requests, serialize } = setup();
     pending.useState(ID, () => 'AAEC');

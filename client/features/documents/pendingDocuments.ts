@@ -41,6 +41,8 @@ interface Entry {
   state: (() => string) | null;
   /** Resolves once {@link state} can be read without holding up the page (its build done). */
   stateReady: (() => Promise<void>) | null;
+  /** {@link state} read off the page's thread, for an attempt that can wait for it. */
+  stateOffThread: (() => Promise<string>) | null;
   /** What {@link state} gave on the first attempt, sent again by retries. */
   stateBody: string | null;
   /** The attempt under way. */
@@ -74,6 +76,7 @@ export class PendingDocuments {
       body: null,
       state: null,
       stateReady: null,
+      stateOffThread: null,
       stateBody: null,
       sending: null,
     });
@@ -84,14 +87,21 @@ export class PendingDocuments {
    * that document's state (`state`, base64, read on the first attempt) instead of the content,
    * so that the server stores the very state the editor shows (nothing converted on the server,
    * nothing to sync at connection). Read once the page is quiet, as the content would be, and
-   * once `ready` resolves (the live document built in slices meanwhile, newDocumentState.ts);
-   * read at once when the page is going.
+   * once `ready` resolves (the live document built in slices meanwhile, newDocumentState.ts), by
+   * `offThread` when given (a worker: typing never waits for it); read at once, by `state`, when
+   * the page is going.
    */
-  useState(id: string, state: () => string, ready?: () => Promise<void>): void {
+  useState(
+    id: string,
+    state: () => string,
+    ready?: () => Promise<void>,
+    offThread?: () => Promise<string>,
+  ): void {
     const entry = this.entries.get(id);
     if (!entry || entry.sending) return;
     entry.state = state;
     entry.stateReady = ready ?? null;
+    entry.stateOffThread = offThread ?? null;
   }
 
   /** The document under `id`, while its create is not acknowledged or refused. */
@@ -129,6 +139,12 @@ export class PendingDocuments {
     if (entry.body === null && entry.stateBody === null) {
       await this.deps.whenQuiet();
       await entry.stateReady?.();
+      // Read where typing does not wait for it, when it can be; the page going meanwhile reads
+      // it at once (stateRequestOf), and that one is sent.
+      if (entry.state && entry.stateOffThread) {
+        const state = await entry.stateOffThread();
+        entry.stateBody ??= state;
+      }
     }
     const request = this.stateRequestOf(entry) ?? this.contentRequestOf(entry);
     const sending = this.deps.send(request, false);

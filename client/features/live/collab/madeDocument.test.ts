@@ -10,8 +10,10 @@ import {
   buildNewDocument,
   buildNewDocumentInSlices,
   stateOf,
+  stateOffThread,
   yDocOfNewDocument,
 } from './newDocumentState.ts';
+import { stateFromUpdates } from './stateFromUpdates.ts';
 import { FRAGMENT, collabEditor, network, sharedDoc } from './test/testEditors.ts';
 
 /*
@@ -124,6 +126,44 @@ describe('the editor on a document made in this tab', () => {
     const received = new Y.Doc();
     Y.applyUpdate(received, Buffer.from(stateOf(made), 'base64'));
     expect(shared(received)).toEqual(shared(sharedDoc(unchunked(editor.state.doc).toJSON())));
+  });
+
+  it('is sent merged from the updates it emitted, built in slices, typing before, during and after included', async () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const editor = open(made);
+    typeAt(editor, 2, 'Before ');
+    const building = buildNewDocumentInSlices(made);
+    typeAt(editor, 3, 'During ');
+    await building;
+    typeAt(editor, 1, 'After ');
+    // The worker's merge, on this thread.
+    const merged: Uint8Array[][] = [];
+    const state = await stateOffThread(made, async (updates) => {
+      merged.push(updates);
+      return stateFromUpdates(updates);
+    });
+    expect(merged).toHaveLength(1);
+    expect(merged[0]!.length).toBeGreaterThan(1);
+    const received = new Y.Doc();
+    Y.applyUpdate(received, Buffer.from(state, 'base64'));
+    expect(Y.encodeStateVector(received)).toEqual(Y.encodeStateVector(made));
+    expect(shared(received)).toEqual(shared(sharedDoc(unchunked(editor.state.doc).toJSON())));
+    expect(blocksOf(editor.state.doc)[1]?.textContent).toMatch(/^After /);
+  });
+
+  it('is encoded here when the merge fails, and as it is when read: later typing is not in it', async () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    const editor = open(made);
+    await buildNewDocumentInSlices(made);
+    const state = await stateOffThread(made, () => Promise.reject(new Error('no worker')));
+    typeAt(editor, 2, 'Later ');
+    const received = new Y.Doc();
+    Y.applyUpdate(received, Buffer.from(state, 'base64'));
+    expect(shared(received)).not.toEqual(shared(made));
+    // Read once: a second read has nothing recorded and encodes the document as it is now.
+    const again = new Y.Doc();
+    Y.applyUpdate(again, Buffer.from(await stateOffThread(made), 'base64'));
+    expect(shared(again)).toEqual(shared(made));
   });
 
   it('is read from the fragment when it was built before its editor opened', () => {

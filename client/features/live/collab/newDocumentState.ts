@@ -1,10 +1,10 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { prosemirrorToYXmlFragment } from '@tiptap/y-tiptap';
-import { toBase64 } from 'lib0/buffer';
 import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { CONTENT_FRAGMENT } from './connect.ts';
 import { buildMade, buildMadeInSlices, noteUnbuilt } from './madeFrom.ts';
+import { base64Of } from './stateFromUpdates.ts';
 
 /**
  * The Y.Doc of a document made in this tab (an import), to hold its content as the server builds
@@ -21,7 +21,32 @@ export function yDocOfNewDocument(content: ProseMirrorNode): Y.Doc {
   noteUnbuilt(fragment, content, () =>
     prosemirrorToYXmlFragment(withCarriedMarks(content), fragment),
   );
+  recordUpdates(doc);
   return doc;
+}
+
+/** The updates a made document emitted since it was made empty, until its state is read. */
+const recorded = new WeakMap<Y.Doc, { updates: Uint8Array[]; stop: () => void }>();
+
+/**
+ * Keeps every update `doc` emits from now on: together they are its state, which a worker
+ * merges (see {@link stateOffThread}). The build emits one per slice; the device copy has Yjs
+ * encode them all the same.
+ */
+function recordUpdates(doc: Y.Doc): void {
+  const updates: Uint8Array[] = [];
+  const keep = (update: Uint8Array) => updates.push(update);
+  doc.on('update', keep);
+  recorded.set(doc, { updates, stop: () => doc.off('update', keep) });
+}
+
+/** The updates recorded for `doc`, and no more recording; null when none were. */
+function takeUpdates(doc: Y.Doc): Uint8Array[] | null {
+  const entry = recorded.get(doc);
+  if (!entry) return null;
+  recorded.delete(doc);
+  entry.stop();
+  return entry.updates;
 }
 
 /**
@@ -37,17 +62,49 @@ export function buildNewDocument(doc: Y.Doc): void {
   buildMade(doc.getXmlFragment(CONTENT_FRAGMENT));
 }
 
-/** The whole state of `doc` as one Yjs update in base64, as the create request carries it. */
+/**
+ * The whole state of `doc` as one Yjs update in base64, as the create request carries it,
+ * encoded now: for a request that cannot wait (the page is going).
+ */
 export function stateOf(doc: Y.Doc): string {
   buildNewDocument(doc);
+  takeUpdates(doc);
   return base64Of(Y.encodeStateAsUpdate(doc));
 }
 
 /**
- * `bytes` in base64: the browser's own `toBase64` where it has one (Chromium 140, Firefox 133,
- * Safari 18.2), lib0's elsewhere, which took about 60 ms for the state of a 1.2 MB import.
+ * {@link stateOf}, merged by a worker from the updates `doc` emitted since it was made: encoding
+ * the state of a 1.2 MB import takes the page one task of 100–200 ms, which a key pressed then
+ * would wait for (docs/ARCHITECTURE.md "Live collaboration"). The state as it is when called;
+ * where there are no workers (unit tests) or the worker fails, encoded here after all. `merge`
+ * is the worker's; a test passes its own.
  */
-function base64Of(bytes: Uint8Array): string {
-  const native = (bytes as Uint8Array & { toBase64?: () => string }).toBase64;
-  return native ? native.call(bytes) : toBase64(bytes);
+export async function stateOffThread(
+  doc: Y.Doc,
+  merge: (updates: Uint8Array[]) => Promise<string> = mergeInWorker,
+): Promise<string> {
+  buildNewDocument(doc);
+  const updates = takeUpdates(doc);
+  if (!updates) return stateOf(doc);
+  try {
+    return await merge(updates);
+  } catch {
+    return base64Of(Y.encodeStateAsUpdate(doc));
+  }
+}
+
+function mergeInWorker(updates: Uint8Array[]): Promise<string> {
+  const worker = new Worker(new URL('./mergeState.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'new-document-state',
+  });
+  return new Promise<string>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<string>) => resolve(data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error('The state could not be merged.'));
+    };
+    // Copied, not transferred: the device copy may still be writing them.
+    worker.postMessage(updates);
+  }).finally(() => worker.terminate());
 }

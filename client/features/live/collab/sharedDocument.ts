@@ -308,7 +308,7 @@ function sameOrNext(current: SaveStatus, next: SaveStatus): SaveStatus {
 }
 
 // With the shared document's code: a document made in this tab builds its Y.Doc here.
-export { stateOf, yDocOfNewDocument } from './newDocumentState.ts';
+export { stateOf, stateOffThread, yDocOfNewDocument } from './newDocumentState.ts';
 
 /** Opens `documentId` for live editing (see {@link SharedDocument}). */
 export function openSharedDocument(options: SharedDocumentOptions): SharedDocument {

@@ -148,7 +148,8 @@ export function useLiveDocument(
         sharedCode = await loading.catch(() => null);
         if (!sharedCode) await create();
       }
-      const { openSharedDocument, yDocOfNewDocument, stateOf } = sharedCode ?? (await loading);
+      const { openSharedDocument, yDocOfNewDocument, stateOf, stateOffThread } =
+        sharedCode ?? (await loading);
       // A refused device copy is set aside once; a second refusal (this page's own edits
       // refused) stops there rather than loop.
       let setAsideOnce = false;
@@ -201,12 +202,14 @@ export function useLiveDocument(
           },
         });
         shared = opening;
-        // Read once built (in slices, after its device copy opened): sent instead of the content.
+        // Read once built (in slices, after its device copy opened), merged by a worker: sent
+        // instead of the content.
         if (made)
           pendingDocuments.useState(
             id,
             () => stateOf(made),
             () => opening.built,
+            () => stateOffThread(made),
           );
         const unsubscribe = opening.status.subscribe((next) => {
           // Until the server has the document, its create's progress is the status.
