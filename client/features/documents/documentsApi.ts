@@ -5,6 +5,7 @@ import type {
   SaveResult,
 } from '../../../common/api/documents.ts';
 import { api, fitsKeepalive, JsonText } from '../../lib/api.ts';
+import type { Base64 } from '../../lib/base64.ts';
 import { documentResponseCheck, listDocumentsResponseCheck } from '../../lib/startChecks.ts';
 
 const documentUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
@@ -71,7 +72,7 @@ export interface DocumentWithId {
    * The document's Yjs state as base64, from a tab that edits it live already: the server derives
    * the content from it and stores both (docs/ARCHITECTURE.md "Live collaboration").
    */
-  yjsState?: string;
+  yjsState?: Base64;
 }
 
 /**
@@ -85,7 +86,8 @@ export function createDocumentWithId(
 ): Promise<DocumentMeta> | null {
   let body = `{"id":${JSON.stringify(id)},"title":${JSON.stringify(title)}`;
   if (content !== undefined) body += `,"content":${content}`;
-  if (yjsState !== undefined) body += `,"yjsState":${JSON.stringify(yjsState)}`;
+  // Base64 needs no escaping (lib/base64.ts).
+  if (yjsState !== undefined) body += `,"yjsState":"${yjsState}"`;
   body += '}';
   if (keepalive && !fitsKeepalive(body)) return null;
   return api

@@ -2,8 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DocumentMeta } from '../../../common/api/documents.ts';
 import { inkwellSchema } from '../../../common/editor/extensions.ts';
 import { ApiError, NetworkError } from '../../lib/api.ts';
+import { base64Of } from '../../lib/base64.ts';
 import type { DocumentWithId } from './documentsApi.ts';
 import { PendingDocuments, type PendingDocument } from './pendingDocuments.ts';
+
+/** Yjs states as the create sends them (base64). */
+const AAEC = base64Of(Uint8Array.of(0, 1, 2));
+const AAED = base64Of(Uint8Array.of(0, 1, 3));
 
 const ID = '0b6f3c8e-2f1a-4c4e-9a57-3d2f1e0c9b8a';
 const record: DocumentMeta = {
@@ -117,7 +122,7 @@ describe('PendingDocuments', () => {
 
   it('sends the live state of a document this tab edits, read once the page is quiet, never serialising', async () => {
     const { pending, requests, serialize, quiet } = setup();
-    const state = vi.fn(() => 'AAEC');
+    const state = vi.fn(() => AAEC);
     pending.useState(ID, state);
     const sending = pending.send(ID);
     // Encoding a large state holds up the page as serialising would: not before it is painted.
@@ -135,8 +140,8 @@ describe('PendingDocuments', () => {
 
   it("reads the live state off the page's thread when it can, and sends that", async () => {
     const { pending, requests, quiet } = setup();
-    const state = vi.fn(() => 'AAEC');
-    const offThread = vi.fn(() => Promise.resolve('AAED'));
+    const state = vi.fn(() => AAEC);
+    const offThread = vi.fn(() => Promise.resolve(AAED));
     pending.useState(ID, state, undefined, offThread);
     const sending = pending.send(ID);
     await Promise.resolve();
@@ -150,7 +155,7 @@ describe('PendingDocuments', () => {
 
   it('sends the live state with keepalive too, never the content the device copy does not hold', () => {
     const { pending, requests, serialize } = setup();
-    pending.useState(ID, () => 'AAEC');
+    pending.useState(ID, () => AAEC);
     expect(pending.send(ID, true)).not.toBeNull();
     expect(requests).toEqual([
       { request: { id: ID, title: 'notes', yjsState: 'AAEC' }, keepalive: true },
@@ -162,7 +167,7 @@ describe('PendingDocuments', () => {
     const { pending, requests, quiet } = setup();
     let built: () => void = () => undefined;
     const ready = vi.fn(() => new Promise<void>((resolve) => (built = resolve)));
-    const state = vi.fn(() => 'AAEC');
+    const state = vi.fn(() => AAEC);
     pending.useState(ID, state, ready);
     const sending = pending.send(ID);
     quiet();
@@ -177,7 +182,7 @@ describe('PendingDocuments', () => {
     const going = setup();
     going.pending.useState(
       ID,
-      () => 'AAEC',
+      () => AAEC,
       () => new Promise<void>(() => undefined),
     );
     expect(going.pending.send(ID, true)).not.toBeNull();

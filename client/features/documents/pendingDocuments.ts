@@ -1,6 +1,7 @@
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { DocumentMeta, SaveResult } from '../../../common/api/documents.ts';
 import type { ApiError } from '../../lib/api.ts';
+import type { Base64 } from '../../lib/base64.ts';
 import { whenQuiet } from '../../lib/schedule.ts';
 import { isRefusal } from '../live/persistence/saveFailure.ts';
 import { serializeDoc } from '../live/persistence/serializeDoc.ts';
@@ -38,13 +39,13 @@ interface Entry {
   /** The request's content, serialised on the first attempt and sent again by retries. */
   body: string | null;
   /** The Yjs state (base64) of the live document this tab made from it: sent instead of the content. */
-  state: (() => string) | null;
+  state: (() => Base64) | null;
   /** Resolves once {@link state} can be read without holding up the page (its build done). */
   stateReady: (() => Promise<void>) | null;
   /** {@link state} read off the page's thread, for an attempt that can wait for it. */
-  stateOffThread: (() => Promise<string>) | null;
+  stateOffThread: (() => Promise<Base64>) | null;
   /** What {@link state} gave on the first attempt, sent again by retries. */
-  stateBody: string | null;
+  stateBody: Base64 | null;
   /** The attempt under way. */
   sending: Promise<SaveResult> | null;
 }
@@ -93,9 +94,9 @@ export class PendingDocuments {
    */
   useState(
     id: string,
-    state: () => string,
+    state: () => Base64,
     ready?: () => Promise<void>,
-    offThread?: () => Promise<string>,
+    offThread?: () => Promise<Base64>,
   ): void {
     const entry = this.entries.get(id);
     if (!entry || entry.sending) return;

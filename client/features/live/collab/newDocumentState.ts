@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { withCarriedMarks } from '../../../../common/editor/collab/inlineMarks.ts';
 import { CONTENT_FRAGMENT } from './connect.ts';
 import { buildMade, buildMadeInSlices, noteUnbuilt } from './madeFrom.ts';
-import { base64Of } from './stateFromUpdates.ts';
+import { base64Of, type Base64 } from '../../../lib/base64.ts';
 
 /**
  * The Y.Doc of a document made in this tab (an import), to hold its content as the server builds
@@ -66,7 +66,7 @@ export function buildNewDocument(doc: Y.Doc): void {
  * The whole state of `doc` as one Yjs update in base64, as the create request carries it,
  * encoded now: for a request that cannot wait (the page is going).
  */
-export function stateOf(doc: Y.Doc): string {
+export function stateOf(doc: Y.Doc): Base64 {
   buildNewDocument(doc);
   takeUpdates(doc);
   return base64Of(Y.encodeStateAsUpdate(doc));
@@ -81,8 +81,8 @@ export function stateOf(doc: Y.Doc): string {
  */
 export async function stateOffThread(
   doc: Y.Doc,
-  merge: (updates: Uint8Array[]) => Promise<string> = mergeInWorker,
-): Promise<string> {
+  merge: (updates: Uint8Array[]) => Promise<Base64> = mergeInWorker,
+): Promise<Base64> {
   buildNewDocument(doc);
   const updates = takeUpdates(doc);
   if (!updates) return stateOf(doc);
@@ -93,13 +93,14 @@ export async function stateOffThread(
   }
 }
 
-function mergeInWorker(updates: Uint8Array[]): Promise<string> {
+function mergeInWorker(updates: Uint8Array[]): Promise<Base64> {
   const worker = new Worker(new URL('./mergeState.worker.ts', import.meta.url), {
     type: 'module',
     name: 'new-document-state',
   });
-  return new Promise<string>((resolve, reject) => {
-    worker.onmessage = ({ data }: MessageEvent<string>) => resolve(data);
+  return new Promise<Base64>((resolve, reject) => {
+    // The worker's stateFromUpdates.
+    worker.onmessage = ({ data }: MessageEvent<Base64>) => resolve(data);
     worker.onerror = (event) => {
       event.preventDefault();
       reject(new Error('The state could not be merged.'));
