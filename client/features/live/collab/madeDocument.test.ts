@@ -138,10 +138,14 @@ describe('the editor on a document made in this tab', () => {
     typeAt(editor, 1, 'After ');
     // The worker's merge, on this thread.
     const merged: Uint8Array[][] = [];
-    const state = await stateOffThread(made, async (updates) => {
-      merged.push(updates);
-      return stateFromUpdates(updates);
-    });
+    const state = await stateOffThread(
+      made,
+      async (updates) => {
+        merged.push(updates);
+        return stateFromUpdates(updates);
+      },
+      0,
+    );
     expect(merged).toHaveLength(1);
     expect(merged[0]!.length).toBeGreaterThan(1);
     const received = new Y.Doc();
@@ -155,7 +159,7 @@ describe('the editor on a document made in this tab', () => {
     const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
     const editor = open(made);
     await buildNewDocumentInSlices(made);
-    const state = await stateOffThread(made, () => Promise.reject(new Error('no worker')));
+    const state = await stateOffThread(made, () => Promise.reject(new Error('no worker')), 0);
     typeAt(editor, 2, 'Later ');
     const received = new Y.Doc();
     Y.applyUpdate(received, Buffer.from(state, 'base64'));
@@ -164,6 +168,17 @@ describe('the editor on a document made in this tab', () => {
     const again = new Y.Doc();
     Y.applyUpdate(again, Buffer.from(await stateOffThread(made), 'base64'));
     expect(shared(again)).toEqual(shared(made));
+  });
+
+  it('is encoded here when it is small, without starting a worker', async () => {
+    const made = yDocOfNewDocument(parseMarkdown(MARKDOWN));
+    open(made);
+    await buildNewDocumentInSlices(made);
+    const merge = vi.fn(() => Promise.reject(new Error('not for a small state')));
+    const received = new Y.Doc();
+    Y.applyUpdate(received, Buffer.from(await stateOffThread(made, merge), 'base64'));
+    expect(merge).not.toHaveBeenCalled();
+    expect(shared(received)).toEqual(shared(made));
   });
 
   it('is read from the fragment when it was built before its editor opened', () => {

@@ -73,19 +73,28 @@ export function stateOf(doc: Y.Doc): Base64 {
 }
 
 /**
+ * Below this many bytes of updates (a new empty document, a short file), the state is encoded
+ * here: in well under a millisecond, where a worker takes tens to start and its code to load.
+ */
+const OFF_THREAD_MIN_BYTES = 64 * 1024;
+
+/**
  * {@link stateOf}, merged by a worker from the updates `doc` emitted since it was made: encoding
  * the state of a 1.2 MB import takes the page one task of 100–200 ms, which a key pressed then
  * would wait for (docs/ARCHITECTURE.md "Live collaboration"). The state as it is when called;
  * where there are no workers (unit tests) or the worker fails, encoded here after all. `merge`
- * is the worker's; a test passes its own.
+ * is the worker's and `minBytes` its threshold; a test passes its own.
  */
 export async function stateOffThread(
   doc: Y.Doc,
   merge: (updates: Uint8Array[]) => Promise<Base64> = mergeInWorker,
+  minBytes = OFF_THREAD_MIN_BYTES,
 ): Promise<Base64> {
   buildNewDocument(doc);
   const updates = takeUpdates(doc);
   if (!updates) return stateOf(doc);
+  const bytes = updates.reduce((sum, update) => sum + update.byteLength, 0);
+  if (bytes < minBytes) return base64Of(Y.encodeStateAsUpdate(doc));
   try {
     return await merge(updates);
   } catch {
