@@ -12,5 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Prepares PGlite snapshots and a PostgreSQL server once per run for server/test/databases.ts.
     globalSetup: ['server/test/globalSetup.ts'],
+    // Lets Preact's frame timers end before a jsdom file's environment goes.
+    setupFiles: ['client/test/preactFrames.ts'],
   },
 });

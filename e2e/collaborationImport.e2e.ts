@@ -102,3 +102,37 @@ test('an imported document is drawn once, editable before the server has it, and
     await session.close();
   }
 });
+
+test('a large import’s create carries its whole state, merged off the page by a worker', async () => {
+  const session = await openEditor(browser());
+  const { page, context } = session;
+  try {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    // About 250 KB: well over the size from which the state is merged by the worker.
+    const sections = Array.from(
+      { length: 400 },
+      (_, i) => `## Part ${i + 1}\n\n${`Words of part ${i + 1} of the large file. `.repeat(14)}`,
+    );
+    await importMarkdown(page, `${sections.join('\n\n')}\n\n## The last part\n`, 'large.md');
+    await editorLocator(page).getByRole('heading', { name: 'The last part' }).waitFor();
+    await caretAtEnd(page);
+    await page.keyboard.type(' typed');
+    await saved(page);
+    const shown = (await editorLocator(page).textContent()) ?? '';
+    assert.ok(shown.endsWith('The last part typed'), shown.slice(-80));
+    const stored = await restText(
+      appUrl(),
+      await cookieHeader(context, appUrl()),
+      documentIdOf(page),
+    );
+    assert.equal(stored, shown);
+    assert.ok(
+      workers.some((url) => /\/assets\/mergeState\.worker-[\w-]+\.js$/.test(new URL(url).pathname)),
+      `no merge worker among ${JSON.stringify(workers)}`,
+    );
+    assert.deepEqual(session.errors, []);
+  } finally {
+    await session.close();
+  }
+});
