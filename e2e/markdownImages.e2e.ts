@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { pngImage } from '../server/test/images.ts';
 import { editorLocator, importMarkdown, openEditor } from './editorPage.ts';
 import { signUp } from './auth.ts';
@@ -55,26 +56,39 @@ test('a .md dropped on the editor with the images it links opens as a document s
   }
 });
 
+/**
+ * The requests `page` makes from now on for the build's chunk `name` (`/assets/<name>-<hash>.js`),
+ * and the next answer to one.
+ */
+function watchChunk(page: Page, name: string) {
+  const pattern = new RegExp(`/assets/${name}-[\\w-]+\\.js$`);
+  const isChunk = (url: string) => pattern.test(new URL(url).pathname);
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (isChunk(request.url())) requests.push(request.url());
+  });
+  return {
+    requests,
+    loaded: () => page.waitForResponse((response) => isChunk(response.url()) && response.ok()),
+  };
+}
+
 test('files dragged over the page start loading the Markdown codec before they are dropped', async () => {
   const session = await openEditor(browser());
   const { page } = session;
   try {
     // The codec's chunk (markdown-it and the parser), by the name the build gives it.
-    const isCodec = (url: string) => /\/assets\/markdown-[\w-]+\.js$/.test(new URL(url).pathname);
-    const codecRequests: string[] = [];
-    page.on('request', (request) => {
-      if (isCodec(request.url())) codecRequests.push(request.url());
-    });
+    const codec = watchChunk(page, 'markdown');
     await page.waitForTimeout(300);
-    assert.deepEqual(codecRequests, [], 'an empty document does not load the codec');
-    const loaded = page.waitForResponse((response) => isCodec(response.url()) && response.ok());
+    assert.deepEqual(codec.requests, [], 'an empty document does not load the codec');
+    const loaded = codec.loaded();
     await editorLocator(page).evaluate((editor) => {
       const data = new DataTransfer();
       data.items.add(new File(['# Dragged\n'], 'Dragged.md', { type: 'text/markdown' }));
       editor.dispatchEvent(new DragEvent('dragenter', { dataTransfer: data, bubbles: true }));
     });
     await loaded;
-    assert.equal(codecRequests.length, 1);
+    assert.equal(codec.requests.length, 1);
     assert.deepEqual(session.errors, []);
   } finally {
     await session.close();
@@ -85,15 +99,10 @@ test('the parser warms up while the file dialog is open, and the file picked the
   const session = await openEditor(browser());
   const { page } = session;
   try {
-    const isWarmUp = (url: string) =>
-      /\/assets\/parserWarmUp-[\w-]+\.js$/.test(new URL(url).pathname);
-    const warmUpRequests: string[] = [];
-    page.on('request', (request) => {
-      if (isWarmUp(request.url())) warmUpRequests.push(request.url());
-    });
+    const warmUp = watchChunk(page, 'parserWarmUp');
     await page.waitForTimeout(300);
-    assert.deepEqual(warmUpRequests, [], 'a document that imports nothing does not warm up');
-    const loaded = page.waitForResponse((response) => isWarmUp(response.url()) && response.ok());
+    assert.deepEqual(warmUp.requests, [], 'a document that imports nothing does not warm up');
+    const loaded = warmUp.loaded();
     await page.getByRole('button', { name: 'Document menu' }).click();
     const dialog = page.waitForEvent('filechooser');
     await page.getByRole('menuitem', { name: 'Import Markdown…' }).click();
@@ -109,7 +118,7 @@ test('the parser warms up while the file dialog is open, and the file picked the
     const editor = editorLocator(page);
     await editor.getByRole('heading', { name: 'Picked' }).waitFor();
     assert.equal(await editor.locator('table td').count(), 2);
-    assert.equal(warmUpRequests.length, 1);
+    assert.equal(warmUp.requests.length, 1);
     assert.deepEqual(session.errors, []);
   } finally {
     await session.close();
