@@ -89,8 +89,8 @@ export class PendingDocuments {
    * so that the server stores the very state the editor shows (nothing converted on the server,
    * nothing to sync at connection). Read once the page is quiet, as the content would be, and
    * once `ready` resolves (the live document built in slices meanwhile, newDocumentState.ts), by
-   * `offThread` when given (a worker: typing never waits for it); read at once, by `state`, when
-   * the page is going.
+   * `offThread` when given (a worker: typing never waits for it); read at once, by `state`, for
+   * a request with keepalive.
    */
   useState(
     id: string,
@@ -140,12 +140,8 @@ export class PendingDocuments {
     if (entry.body === null && entry.stateBody === null) {
       await this.deps.whenQuiet();
       await entry.stateReady?.();
-      // Read where typing does not wait for it, when it can be; the page going meanwhile reads
-      // it at once (stateRequestOf), and that one is sent.
-      if (entry.state && entry.stateOffThread) {
-        const state = await entry.stateOffThread();
-        entry.stateBody ??= state;
-      }
+      // Read where typing does not wait for it, when it can be; retries send it again.
+      if (entry.state && entry.stateOffThread) entry.stateBody = await entry.stateOffThread();
     }
     const request = this.stateRequestOf(entry) ?? this.contentRequestOf(entry);
     const sending = this.deps.send(request, false);
