@@ -246,7 +246,9 @@ export async function profile(fixtures: Fixtures): Promise<BenchReport> {
           `${(await commits()) - commitsBefore} React commits.`,
       );
       printRecording(typed);
+      await saveProfile(`typing ${typedInto.name}`, typed.cpu);
       if (otherCpu) {
+        await saveProfile(`second tab ${typedInto.name}`, otherCpu);
         const functions = selfTimes(otherCpu);
         print('The second tab meanwhile, JavaScript by function (self time):', functions, 20);
       }
