@@ -39,6 +39,7 @@ async function typeIn(page: Page): Promise<KeystrokeSamples> {
 function pool(rounds: readonly KeystrokeSamples[]): KeystrokeSamples {
   const pooled: KeystrokeSamples = {
     latencies: [],
+    frameWaits: [],
     eventMax: {},
     slowEvents: 0,
     longTasks: 0,
@@ -46,6 +47,7 @@ function pool(rounds: readonly KeystrokeSamples[]): KeystrokeSamples {
   };
   for (const round of rounds) {
     pooled.latencies.push(...round.latencies);
+    pooled.frameWaits.push(...round.frameWaits);
     for (const [type, ms] of Object.entries(round.eventMax)) {
       pooled.eventMax[type] = Math.max(pooled.eventMax[type] ?? 0, ms);
     }

@@ -41,6 +41,12 @@ export interface CollabBench {
 export interface KeystrokeSamples {
   /** Per keydown: ms from the keydown handler to a timeout set in the next animation frame. */
   latencies: number[];
+  /**
+   * Per keydown, in the same order: ms from the keydown to the start of the frame that drew it
+   * (its animation frame's time). Up to one frame is the wait for the display's next tick; more
+   * means a tick went by while the page was still busy.
+   */
+  frameWaits: number[];
   /** Longest Event Timing `duration` per event type (keydown, keypress, beforeinput, input). */
   eventMax: Record<string, number>;
   /** Event Timing entries of those types at or over 16 ms. */

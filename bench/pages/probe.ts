@@ -6,7 +6,7 @@ import {
   type ShownTimings,
   type StepTimings,
 } from './api.ts';
-import { afterPaint } from './afterPaint.ts';
+import { afterPaint, afterPaintOfFrame } from './afterPaint.ts';
 
 // Installed before any page script (Playwright's addInitScript), so its keydown listener runs
 // first and the observers see everything from the start of a measurement.
@@ -19,6 +19,7 @@ const MIN_PARAGRAPH_CHARS = 60;
 
 let recording = false;
 let latencies: number[] = [];
+let frameWaits: number[] = [];
 let eventMax: Record<string, number> = {};
 let slowEvents = 0;
 let longTasks = 0;
@@ -34,7 +35,10 @@ window.addEventListener(
     // From when the key was pressed, not when the page got to it: a busy page makes a key wait
     // before its handlers run, and the writer waits all the same.
     const start = event.timeStamp;
-    void afterPaint().then((painted) => latencies.push(painted - start));
+    void afterPaintOfFrame().then(({ frame, painted }) => {
+      latencies.push(painted - start);
+      frameWaits.push(frame - start);
+    });
   },
   { capture: true },
 );
@@ -362,6 +366,7 @@ function quiet(quietMs: number, timeoutMs: number): Promise<number> {
 const probe: BenchProbe = {
   startKeystrokes() {
     latencies = [];
+    frameWaits = [];
     eventMax = {};
     slowEvents = 0;
     longTasks = 0;
@@ -373,7 +378,7 @@ const probe: BenchProbe = {
   },
   keystrokes(): KeystrokeSamples {
     recording = false;
-    return { latencies, eventMax, slowEvents, longTasks, longTaskMs };
+    return { latencies, frameWaits, eventMax, slowEvents, longTasks, longTaskMs };
   },
   watch(headingText) {
     fileChosenAt = null;
